@@ -1,0 +1,201 @@
+#!/usr/bin/env node
+/**
+ * bench/checkout: end-to-end checkouts through the gateway at 20 concurrent shoppers. One checkout
+ * is what the storefront does from "Place order" to the confirmation screen:
+ *   POST /orders (priced, coupon-free, stock reserved) -> POST /payments/create-order ->
+ *   the sandbox Checkout's Pay (POST /payments/sandbox/pay, standing in for Razorpay's window) ->
+ *   POST /payments/verify.
+ * Reports checkouts per second, p50/p99 of a whole checkout and of each step, and afterwards checks
+ * that every verified order is paid in the order service.
+ *
+ *   npx tsc -b tsconfig.build.json && node bench/checkout/run.mjs
+ *   (BENCH_SECONDS=20, BENCH_SHOPPERS=20, BENCH_WARMUP_SECONDS=3 by default)
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { DATABASE_URL, percentile, startBackend } from '../lib/backend.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 20);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const ADMIN = { email: 'admin@bench.local', password: 'Admin@12345' };
+const ADDRESS = {
+  fullName: 'Bench Shopper',
+  phone: '9876543210',
+  email: 'bench@example.com',
+  street: '12 MG Road',
+  city: 'Pune',
+  state: 'Maharashtra',
+  pinCode: '411001',
+  country: 'India',
+};
+const STEPS = ['order', 'createPayment', 'pay', 'verify'];
+
+async function call(url, method, path, body, token, headers = {}) {
+  const res = await fetch(`${url}/api${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
+  return json;
+}
+
+async function seed(url) {
+  const { token: admin } = await call(url, 'POST', '/admin2009/login', ADMIN);
+  const products = [];
+  for (let i = 1; i <= 5; i += 1) {
+    const { product } = await call(
+      url,
+      'POST',
+      '/admin2009/products',
+      {
+        name: `Bench Diary ${i}`,
+        brand: i % 2 ? 'ms' : 'jaksh',
+        category: 'Stationery',
+        description: 'A diary for the checkout benchmark.',
+        price: 150 + i * 40,
+        stock: 10_000_000,
+      },
+      admin,
+    );
+    products.push(product._id);
+  }
+  const shoppers = [];
+  for (let i = 0; i < SHOPPERS; i += 1) {
+    const username = `checkoutbench${Date.now().toString(36)}${i}`;
+    const { token } = await call(url, 'POST', '/auth/register', {
+      username,
+      email: `${username}@bench.local`,
+      password: 'Bench@12345',
+    });
+    shoppers.push(token);
+  }
+  return { products, shoppers };
+}
+
+const ms = (started) => Number(process.hrtime.bigint() - started) / 1e6;
+
+/** One shopper's checkout; answers the time of each step and the order id. */
+async function checkout(url, token, products, n) {
+  const times = {};
+  let t = process.hrtime.bigint();
+  const lines = [{ product: products[n % products.length], quantity: 1 + (n % 3), customization: {} }];
+  if (n % 2) lines.push({ product: products[(n + 1) % products.length], quantity: 1, customization: {} });
+  const { order } = await call(
+    url,
+    'POST',
+    '/orders',
+    {
+      products: lines,
+      shippingAddress: ADDRESS,
+      paymentDetails: { status: 'pending', amount: 0, currency: 'INR' },
+    },
+    token,
+    { 'idempotency-key': randomUUID() },
+  );
+  times.order = ms(t);
+  t = process.hrtime.bigint();
+  const { order: payment } = await call(url, 'POST', '/payments/create-order', { orderId: order._id }, token);
+  times.createPayment = ms(t);
+  t = process.hrtime.bigint();
+  const signed = await call(url, 'POST', '/payments/sandbox/pay', {
+    key: payment.key,
+    order_id: payment.id,
+    outcome: 'success',
+    method: 'upi',
+  });
+  times.pay = ms(t);
+  t = process.hrtime.bigint();
+  await call(url, 'POST', '/payments/verify', { ...signed, orderId: order._id }, token);
+  times.verify = ms(t);
+  return { times, orderId: order._id };
+}
+
+/** Failed checkouts are counted by message and the shopper goes on: one error does not end the run. */
+async function run(url, products, shoppers, seconds, record, failures = new Map()) {
+  const deadline = Date.now() + seconds * 1000;
+  let n = 0;
+  const worker = async (token) => {
+    while (Date.now() < deadline) {
+      const started = process.hrtime.bigint();
+      try {
+        const result = await checkout(url, token, products, n++);
+        record?.({ ...result, total: ms(started) });
+      } catch (err) {
+        failures.set(err.message, (failures.get(err.message) ?? 0) + 1);
+      }
+    }
+  };
+  const started = Date.now();
+  await Promise.all(shoppers.map(worker));
+  return (Date.now() - started) / 1000;
+}
+
+const summary = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50).toFixed(1), p99: percentile(sorted, 99).toFixed(1) };
+};
+
+async function main() {
+  const backend = await startBackend({
+    services: ['user', 'catalog', 'order', 'payment'],
+    env: { LOG_LEVEL: 'warn' },
+  });
+  // A bench stopped by Ctrl-C or a timeout still takes its processes, databases and queues with it.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => void backend.stop().finally(() => process.exit(130)));
+  }
+  try {
+    const { products, shoppers } = await seed(backend.url);
+    // Let the order service learn the products, and warm pools and JIT, outside the measurement.
+    await run(backend.url, products, shoppers, WARMUP_SECONDS);
+    const results = [];
+    const failures = new Map();
+    const elapsed = await run(backend.url, products, shoppers, SECONDS, (r) => results.push(r), failures);
+
+    const orderDatabase = new URL(DATABASE_URL);
+    orderDatabase.pathname = `/${backend.databases.find((d) => d.endsWith('_order'))}`;
+    const db = new pg.Client({ connectionString: orderDatabase.toString() });
+    await db.connect();
+    const ids = results.map((r) => r.orderId);
+    let paid = 0;
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      paid = (
+        await db.query(
+          `SELECT count(*)::int AS n FROM orders WHERE id = ANY($1::uuid[]) AND payment_status = 'paid'`,
+          [ids],
+        )
+      ).rows[0].n;
+      if (paid === ids.length) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await db.end();
+
+    const checkoutTimes = summary(results.map((r) => r.total));
+    console.log(
+      `checkout bench: ${SHOPPERS} concurrent shoppers, ${SECONDS} s (after ${WARMUP_SECONDS} s warm-up)`,
+    );
+    console.log(
+      `  checkouts:       ${results.length} in ${elapsed.toFixed(1)} s = ${(results.length / elapsed).toFixed(1)} checkouts/s`,
+    );
+    console.log(`  whole checkout:  p50 ${checkoutTimes.p50} ms, p99 ${checkoutTimes.p99} ms`);
+    for (const step of STEPS) {
+      const s = summary(results.map((r) => r.times[step]));
+      console.log(`  ${step.padEnd(15)}  p50 ${s.p50} ms, p99 ${s.p99} ms`);
+    }
+    console.log(`  orders paid in the order service: ${paid} of ${ids.length}`);
+    const failed = [...failures.values()].reduce((a, b) => a + b, 0);
+    console.log(`  failed checkouts: ${failed}`);
+    for (const [message, count] of failures) console.log(`    ${count} x ${message}`);
+  } finally {
+    await backend.stop();
+  }
+}
+
+await main();

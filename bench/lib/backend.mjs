@@ -1,0 +1,116 @@
+/**
+ * Starts built services and the gateway as processes for a benchmark, isolated by a fresh bus
+ * namespace and fresh databases, and removes both afterwards.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import amqplib from 'amqplib';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const AMQP_URL = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitOk(url, child, name, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited while starting`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${name} did not start in time`);
+}
+
+export async function startBackend({ services, env: extra = {}, serviceEnv = {} }) {
+  const namespace = `b${randomBytes(4).toString('hex')}`;
+  const env = {
+    ...process.env,
+    DATABASE_URL,
+    AMQP_URL,
+    BUS_NAMESPACE: namespace,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+    ADMIN_EMAIL: 'admin@bench.local',
+    ADMIN_PASSWORD: 'Admin@12345',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
+    ...extra,
+  };
+  const children = [];
+  const databases = [];
+  for (const service of services) {
+    const port = await freePort();
+    const database = `${namespace}_${service.replace(/-/g, '_')}`;
+    databases.push(database);
+    const child = spawn(process.execPath, [join(root, 'services', service, 'dist', 'main.js')], {
+      env: { ...env, DATABASE_NAME: database, HEALTH_PORT: String(port), HEALTH_HOST: '127.0.0.1', ...(serviceEnv[service] ?? {}) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(child);
+    await waitOk(`http://127.0.0.1:${port}/health/ready`, child, service);
+  }
+  const port = await freePort();
+  const gateway = spawn(process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(gateway);
+  const url = `http://127.0.0.1:${port}`;
+  await waitOk(`${url}/health/live`, gateway, 'gateway');
+  return {
+    url,
+    namespace,
+    env,
+    databases,
+    async stop() {
+      await Promise.all(
+        children.map(
+          (c) =>
+            new Promise((resolve) => {
+              if (c.exitCode !== null) return resolve();
+              c.once('exit', resolve);
+              c.kill('SIGTERM');
+            }),
+        ),
+      );
+      const client = new pg.Client({ connectionString: DATABASE_URL });
+      await client.connect();
+      for (const db of databases) await client.query(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`);
+      await client.end();
+      const conn = await amqplib.connect(AMQP_URL);
+      const ch = await conn.createChannel();
+      for (const s of ['user', 'catalog', 'cart', 'order', 'payment', 'admin-reporting']) {
+        for (const q of [`${namespace}.${s}.rpc`, `${namespace}.${s}.events`, `${namespace}.${s}.events.retry`, `${namespace}.${s}.events.dlq`]) {
+          await ch.deleteQueue(q);
+        }
+      }
+      await ch.deleteExchange(`${namespace}.shop.events`);
+      await conn.close();
+    },
+  };
+}
+
+/** Nearest-rank percentile of a sorted array. */
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}

@@ -1,0 +1,223 @@
+#!/usr/bin/env node
+/* global window, performance, PerformanceObserver, addEventListener -- code passed to page.evaluate and addInitScript runs in the browser */
+/**
+ * bench/web-store: how fast the storefront is for a shopper on a phone.
+ *
+ * Starts the whole shop (six services, the gateway serving web-store/dist, the seeded catalog, a
+ * gzip front as deploy/nginx has) and loads home, products and a product page in Debian chromium
+ * with a cold cache under mobile emulation: 360x740 at 2x, 150 ms latency, 1.6 Mbps down,
+ * 750 kbps up, CPU slowed 4x (Lighthouse's mobile profile, applied rather than simulated).
+ *
+ *   JS      scripts the page loaded until it went quiet: gzipped size of each file (level 6, as
+ *           nginx would send it) and the bytes the network actually carried.
+ *   LCP     the last largest-contentful-paint entry before any input.
+ *   CLS     the largest session window of layout shifts without recent input (web-vitals' rule).
+ *   TBT     sum of (duration - 50 ms) of long tasks between first contentful paint and the moment
+ *           the page has been free of long tasks for 5 s after load (Lighthouse's TTI window).
+ *
+ * Each page is loaded BENCH_RUNS times (3 by default) in a fresh context; the median is shown.
+ *
+ *   npm run build && npm run build -w web-store && npm run build -w web-admin
+ *   node bench/web-store/run.mjs
+ */
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { call, startShop, stopOnSignal } from './shop.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const QUIET_MS = 5_000;
+const MAX_WAIT_AFTER_LOAD_MS = 30_000;
+const AIMS = { jsKb: 150, lcpMs: 2_500, cls: 0.1 };
+const MOBILE = {
+  viewport: { width: 360, height: 740 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36',
+};
+const NETWORK = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+const CPU_SLOWDOWN = 4;
+
+/** Installed before any page script: records paints, shifts and long tasks as they happen. */
+function observeVitals() {
+  const vitals = { lcp: 0, fcp: 0, shifts: [], longTasks: [], inputAt: Infinity };
+  window.__vitals = vitals;
+  const observe = (type, onEntry) => {
+    try {
+      new PerformanceObserver((list) => list.getEntries().forEach(onEntry)).observe({ type, buffered: true });
+    } catch {
+      // entry type not supported: the figure stays empty
+    }
+  };
+  observe('paint', (e) => {
+    if (e.name === 'first-contentful-paint') vitals.fcp = e.startTime;
+  });
+  observe('largest-contentful-paint', (e) => {
+    if (e.startTime < vitals.inputAt) vitals.lcp = e.startTime;
+  });
+  observe('layout-shift', (e) => {
+    if (!e.hadRecentInput) vitals.shifts.push({ at: e.startTime, value: e.value });
+  });
+  observe('longtask', (e) => vitals.longTasks.push({ at: e.startTime, duration: e.duration }));
+  for (const type of ['keydown', 'pointerdown']) {
+    addEventListener(type, (e) => (vitals.inputAt = Math.min(vitals.inputAt, e.timeStamp)), { capture: true, once: true });
+  }
+}
+
+/** web-vitals' CLS: shifts grouped in windows (gaps under 1 s, at most 5 s long); the largest window. */
+function sessionWindowCls(shifts) {
+  let best = 0;
+  let current = 0;
+  let first = -Infinity;
+  let last = -Infinity;
+  for (const { at, value } of shifts) {
+    if (at - last < 1_000 && at - first < 5_000) current += value;
+    else {
+      current = value;
+      first = at;
+    }
+    last = at;
+    best = Math.max(best, current);
+  }
+  return best;
+}
+
+async function measure(browser, url, { withScripts }) {
+  const context = await browser.newContext(MOBILE);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await page.addInitScript(observeVitals);
+
+  const scripts = new Map();
+  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+    if (type === 'Script') scripts.set(requestId, { url: response.url, wire: 0 });
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const script = scripts.get(requestId);
+    if (script) script.wire = encodedDataLength;
+  });
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+
+  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+  const loadedAt = Date.now();
+  // Quiet: no long task has ended within the last QUIET_MS (measured in the page's own clock).
+  for (;;) {
+    const quietFor = await page.evaluate(() => {
+      const tasks = window.__vitals.longTasks;
+      const lastEnd = tasks.length ? Math.max(...tasks.map((t) => t.at + t.duration)) : 0;
+      const loadEnd = performance.getEntriesByType('navigation')[0]?.loadEventEnd ?? 0;
+      return performance.now() - Math.max(lastEnd, loadEnd);
+    });
+    if (quietFor >= QUIET_MS || Date.now() - loadedAt > MAX_WAIT_AFTER_LOAD_MS) break;
+    await page.waitForTimeout(Math.max(250, QUIET_MS - quietFor));
+  }
+  const vitals = await page.evaluate(() => window.__vitals);
+  const tbt = vitals.longTasks
+    .filter((t) => t.at + t.duration > vitals.fcp)
+    .reduce((sum, t) => sum + Math.max(0, t.duration - 50 - Math.max(0, vitals.fcp - t.at)), 0);
+
+  let js;
+  if (withScripts) {
+    js = { files: 0, gzip: 0, raw: 0, wire: 0 };
+    for (const { url: scriptUrl, wire } of scripts.values()) {
+      const body = Buffer.from(await (await fetch(scriptUrl)).arrayBuffer());
+      js.files += 1;
+      js.raw += body.length;
+      js.gzip += gzipSync(body, { level: 6 }).length;
+      js.wire += wire;
+    }
+  }
+  await context.close();
+  if (errors.length) throw new Error(`${url}: page errors: ${errors.join('; ')}`);
+  return { lcp: vitals.lcp, fcp: vitals.fcp, cls: sessionWindowCls(vitals.shifts), tbt, js };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const mark = (ok) => (ok ? 'ok' : 'OVER');
+
+function table(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  return rows.map((r) => r.map((cell, i) => String(cell).padEnd(widths[i])).join('  ')).join('\n');
+}
+
+async function main() {
+  const shop = await startShop();
+  stopOnSignal(shop);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
+  });
+  try {
+    const { products } = await call(shop.url, 'GET', '/products?limit=24');
+    const product = products[0];
+    const pages = [
+      { name: 'home', path: '/', js: true },
+      { name: 'products', path: '/products', js: true },
+      { name: 'product detail', path: `/product/${product._id}`, js: false },
+    ];
+    const results = [];
+    for (const p of pages) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i += 1) runs.push(await measure(browser, `${shop.url}${p.path}`, { withScripts: p.js }));
+      results.push({
+        ...p,
+        lcp: median(runs.map((r) => r.lcp)),
+        fcp: median(runs.map((r) => r.fcp)),
+        cls: median(runs.map((r) => r.cls)),
+        tbt: median(runs.map((r) => r.tbt)),
+        lcpAll: runs.map((r) => r.lcp),
+        js: p.js ? runs[0].js : undefined,
+      });
+    }
+
+    process.stdout.write(
+      `\nweb-store under mobile emulation: ${MOBILE.viewport.width}x${MOBILE.viewport.height} @${MOBILE.deviceScaleFactor}x, ` +
+        `${NETWORK.latency} ms RTT, 1.6 Mbps down / 750 kbps up, CPU x${CPU_SLOWDOWN}; median of ${RUNS} cold loads\n` +
+        `product detail: "${product.name}"\n\n`,
+    );
+    const jsRows = [['page', 'scripts', 'raw', 'gzipped', 'on the wire', `aim < ${AIMS.jsKb} KB gz`]];
+    for (const r of results.filter((x) => x.js)) {
+      jsRows.push([r.path, r.js.files, kb(r.js.raw), kb(r.js.gzip), kb(r.js.wire), mark(r.js.gzip < AIMS.jsKb * 1024)]);
+    }
+    process.stdout.write(`${table(jsRows)}\n\n`);
+    const vitalRows = [['page', 'FCP', 'LCP', 'LCP runs', 'aim < 2.5 s', 'CLS', 'aim < 0.1', 'TBT']];
+    for (const r of results) {
+      vitalRows.push([
+        r.name,
+        seconds(r.fcp),
+        seconds(r.lcp),
+        r.lcpAll.map((v) => (v / 1000).toFixed(2)).join(' / '),
+        mark(r.lcp < AIMS.lcpMs),
+        r.cls.toFixed(3),
+        mark(r.cls < AIMS.cls),
+        `${Math.round(r.tbt)} ms`,
+      ]);
+    }
+    process.stdout.write(`${table(vitalRows)}\n`);
+  } finally {
+    await browser.close();
+    await shop.stop();
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err.stack ?? err}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,84 @@
+import { databaseUrl } from '@shop/kit';
+import { Client } from 'pg';
+import type { Backend } from '../harness/backend';
+import type { api } from '../harness/http';
+import { productPayload } from './catalog-support';
+
+/** What the order API tests share: a delivery address, products in the catalog, and the order database. */
+
+export type Http = ReturnType<typeof api>;
+
+/** The delivery address as the checkout screen sends it. */
+export const ADDRESS = {
+  fullName: 'Asha Kulkarni',
+  phone: '9876543210',
+  email: 'asha@example.com',
+  street: '12 MG Road',
+  city: 'Pune',
+  state: 'Maharashtra',
+  pinCode: '411001',
+  country: 'India',
+};
+
+let productSeq = 0;
+
+/** Creates a product through the back office and answers its id. Price in rupees. */
+export async function createProduct(
+  http: Http,
+  admin: string,
+  options: { price: number; stock: number; name?: string; customizations?: unknown[]; images?: string[] },
+): Promise<string> {
+  productSeq += 1;
+  const res = await http.post(
+    '/admin2009/products',
+    productPayload({
+      name: options.name ?? `Order test product ${productSeq}`,
+      price: String(options.price),
+      stock: String(options.stock),
+      images: options.images ?? [],
+      customizations: options.customizations ?? [],
+    }),
+    admin,
+  );
+  if (res.status !== 201 && res.status !== 200)
+    throw new Error(`product create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body._id ?? res.body.product._id;
+}
+
+/** Units a shopper can still buy, as the storefront reads them. */
+export async function availableStock(http: Http, productId: string): Promise<number> {
+  const res = await http.get(`/products/${productId}`);
+  return (res.body.product ?? res.body).stock;
+}
+
+/** A checkout-screen order body for these lines. */
+export function checkoutBody(
+  lines: { product: string; quantity: number; customization?: unknown }[],
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    products: lines.map((l) => ({
+      product: l.product,
+      quantity: l.quantity,
+      customization: l.customization ?? {},
+    })),
+    shippingAddress: ADDRESS,
+    paymentDetails: { status: 'pending', amount: 0, currency: 'INR' },
+    ...extra,
+  };
+}
+
+/** A connection to the order service's own database, to look at what the API cannot show. */
+export async function orderDb(backend: Backend): Promise<Client> {
+  const db = new Client({ connectionString: databaseUrl(backend.env.DATABASE_URL, backend.databases.order) });
+  await db.connect();
+  return db;
+}
+
+export async function catalogDb(backend: Backend): Promise<Client> {
+  const db = new Client({
+    connectionString: databaseUrl(backend.env.DATABASE_URL, backend.databases.catalog),
+  });
+  await db.connect();
+  return db;
+}

@@ -1,0 +1,200 @@
+import {
+  brokerNames,
+  EventEnvelope,
+  EVENTS,
+  OrderPlacedEvent,
+  TOKEN_AUDIENCE,
+  TOKEN_ISSUER,
+} from '@shop/proto';
+import { Channel, ChannelModel, connect } from 'amqplib';
+import * as jwt from 'jsonwebtoken';
+import { createHmac, randomUUID } from 'node:crypto';
+import { createServer, IncomingHttpHeaders, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { amqpUrl } from '../harness/broker';
+import { TEST_JWT_SECRET } from '../harness/backend';
+
+/** What the API tests of payments share: tokens, events on the bus, and webhooks. */
+
+export const WEBHOOK_SECRET = 'test-webhook-secret-for-payments';
+
+/** A customer token for a user the user service need not know: the gateway trusts the signature. */
+export function customerToken(userId: string = randomUUID()): { userId: string; token: string } {
+  const token = jwt.sign({ sub: userId, role: 'customer' }, TEST_JWT_SECRET, {
+    audience: TOKEN_AUDIENCE.customer,
+    issuer: TOKEN_ISSUER,
+    expiresIn: '1h',
+  });
+  return { userId, token };
+}
+
+export async function eventually(
+  check: () => Promise<boolean> | boolean,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A connection to the test namespace's event exchange: publishes events as a service's outbox
+ * would, and records every event of the given types that any service publishes.
+ */
+export class Bus {
+  readonly seen: EventEnvelope[] = [];
+
+  private constructor(
+    private readonly conn: ChannelModel,
+    private readonly channel: Channel,
+    private readonly exchange: string,
+  ) {}
+
+  static async open(namespace: string, recordTypes: string[]): Promise<Bus> {
+    const conn = await connect(amqpUrl());
+    const channel = await conn.createChannel();
+    const exchange = brokerNames(namespace).eventsExchange;
+    await channel.assertExchange(exchange, 'topic', { durable: true });
+    const bus = new Bus(conn, channel, exchange);
+    const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
+    for (const type of recordTypes) await channel.bindQueue(queue, exchange, type);
+    await channel.consume(queue, (msg) => msg && bus.seen.push(JSON.parse(msg.content.toString())), {
+      noAck: true,
+    });
+    return bus;
+  }
+
+  async publish<T>(type: string, data: T, occurredAt = new Date()): Promise<string> {
+    const id = randomUUID();
+    const envelope: EventEnvelope<T> = { id, type, occurredAt: occurredAt.toISOString(), version: 1, data };
+    this.channel.publish(this.exchange, type, Buffer.from(JSON.stringify(envelope)), {
+      persistent: true,
+      messageId: id,
+      contentType: 'application/json',
+    });
+    return id;
+  }
+
+  /** Announces an order as the order service does when it is placed. */
+  async placeOrder(userId: string, totalPaise: number, orderId: string = randomUUID()): Promise<string> {
+    const now = new Date();
+    await this.publish<OrderPlacedEvent>(EVENTS.orderPlaced, {
+      orderId,
+      userId,
+      totalPaise,
+      subtotalPaise: totalPaise,
+      discountPaise: 0,
+      shippingPaise: 0,
+      taxPaise: 0,
+      coupon: null,
+      currency: 'INR',
+      lines: [{ productId: randomUUID(), quantity: 1, unitPricePaise: totalPaise, name: 'Test product' }],
+      expiresAt: new Date(now.getTime() + 30 * 60_000).toISOString(),
+      createdAt: now.toISOString(),
+    });
+    return orderId;
+  }
+
+  of<T>(type: string, orderId: string): EventEnvelope<T>[] {
+    return this.seen.filter(
+      (e) => e.type === type && (e.data as { orderId?: string }).orderId === orderId,
+    ) as EventEnvelope<T>[];
+  }
+
+  async close(): Promise<void> {
+    await this.conn.close();
+  }
+}
+
+export interface RecordedWebhook {
+  headers: IncomingHttpHeaders;
+  body: string;
+  event: string;
+}
+
+/** Stands where Razorpay's dashboard points webhooks, and keeps what the sandbox sends. */
+export class WebhookRecorder {
+  readonly received: RecordedWebhook[] = [];
+  private server?: Server;
+  url = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        this.received.push({ headers: req.headers, body, event: JSON.parse(body).event });
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/webhook`;
+  }
+
+  forOrder(providerOrderId: string): RecordedWebhook[] {
+    return this.received.filter(
+      (w) => JSON.parse(w.body).payload.payment.entity.order_id === providerOrderId,
+    );
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+export const signWebhook = (body: string, secret = WEBHOOK_SECRET) =>
+  createHmac('sha256', secret).update(body).digest('hex');
+
+/** Posts a webhook to the gateway exactly as Razorpay does: raw JSON, signature and event id headers. */
+export async function deliverWebhook(
+  baseUrl: string,
+  body: string,
+  options: { signature?: string; eventId?: string | null } = {},
+): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  headers['x-razorpay-signature'] = options.signature ?? signWebhook(body);
+  if (options.eventId !== null) headers['x-razorpay-event-id'] = options.eventId ?? `evt_${randomUUID()}`;
+  const res = await fetch(`${baseUrl}/api/payments/webhook`, { method: 'POST', headers, body });
+  return { status: res.status, body: await res.json() };
+}
+
+/** A Razorpay webhook body for one payment of a provider order. */
+export function webhookBody(
+  event: 'payment.captured' | 'payment.failed' | 'order.paid',
+  payment: { id: string; orderId: string; amount: number; method?: string },
+): string {
+  const failed = event === 'payment.failed';
+  const entity = {
+    id: payment.id,
+    entity: 'payment',
+    amount: payment.amount,
+    currency: 'INR',
+    status: failed ? 'failed' : 'captured',
+    order_id: payment.orderId,
+    method: payment.method ?? 'card',
+    captured: !failed,
+    description: null,
+    email: null,
+    contact: null,
+    error_code: failed ? 'BAD_REQUEST_ERROR' : null,
+    error_description: failed ? 'Payment failed' : null,
+    error_source: failed ? 'customer' : null,
+    error_step: failed ? 'payment_authentication' : null,
+    error_reason: failed ? 'payment_failed' : null,
+    created_at: Math.floor(Date.now() / 1000),
+  };
+  return JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_test',
+    event,
+    contains: ['payment'],
+    payload: { payment: { entity } },
+    created_at: Math.floor(Date.now() / 1000),
+  });
+}

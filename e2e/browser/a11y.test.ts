@@ -1,0 +1,142 @@
+import axe from 'axe-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../harness/browser';
+import { addAddress, Customer, registerCustomer, Shop, startShop } from '../harness/shop';
+import { hasText, journey, openVisitor, shows, Visitor } from './support';
+
+jest.setTimeout(180_000);
+
+const VIEWPORTS = {
+  desktop: { width: 1280, height: 900 },
+  phone: { width: 360, height: 740 },
+} as const;
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/** Runs axe-core in the page and answers its serious and critical violations, readably. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axe.source });
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      resultTypes: ['violations'],
+    });
+    return result.violations as unknown as Violation[];
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}: ` +
+        v.nodes
+          .map((n) => `${JSON.stringify(n.target)} (${(n.failureSummary ?? '').replace(/\s+/g, ' ').trim()})`)
+          .join('; '),
+    );
+}
+
+/**
+ * Issue 7, must show 4: no serious or critical axe-core violations on the storefront's home,
+ * products, product detail, cart, checkout and login pages, at desktop and phone widths.
+ */
+describe('accessibility of the storefront (axe-core)', () => {
+  let shop: Shop;
+  let browser: Browser;
+  let customer: Customer;
+  const visitors: Visitor[] = [];
+
+  beforeAll(async () => {
+    [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+    customer = await registerCustomer(shop, 'axe');
+    await addAddress(shop, customer);
+    const added = await shop.http.post(
+      '/cart',
+      { productId: shop.products.lanyard._id, quantity: 2, customization: {} },
+      customer.token,
+    );
+    expect(added.status).toBe(200);
+  });
+  afterEach(async () => {
+    await Promise.all(visitors.splice(0).map((v) => v.context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  /** Each page, and how to know it has finished loading. `signedIn` pages use the customer's token. */
+  const PAGES: { name: string; signedIn?: boolean; open(page: Page): Promise<void> }[] = [
+    {
+      name: 'home',
+      open: async (page) => {
+        await page.goto('/');
+        await shows(page.getByRole('heading', { level: 1 }));
+      },
+    },
+    {
+      name: 'products',
+      open: async (page) => {
+        await page.goto('/products');
+        await hasText(page.getByRole('region', { name: 'Products' }), /Showing 6 of 6 products/);
+      },
+    },
+    {
+      name: 'product detail',
+      open: async (page) => {
+        await page.goto(`/product/${shop.products.lanyard._id}`);
+        await shows(page.getByRole('heading', { level: 1, name: shop.products.lanyard.name }));
+        await shows(page.getByRole('heading', { name: 'Customer reviews' }));
+      },
+    },
+    {
+      name: 'cart',
+      open: async (page) => {
+        await page.goto(`/product/${shop.products.labels._id}`);
+        await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+        await shows(page.getByRole('status').filter({ hasText: 'Added to cart.' }));
+        await page.getByRole('link', { name: 'View cart' }).click();
+        await shows(page.getByRole('article', { name: shop.products.labels.name }));
+      },
+    },
+    {
+      name: 'checkout',
+      signedIn: true,
+      open: async (page) => {
+        await page.goto('/checkout');
+        await shows(page.getByRole('heading', { level: 1, name: 'Checkout' }));
+        await shows(page.getByRole('radio', { name: /Asha Kulkarni/ }));
+        await hasText(page.getByRole('complementary', { name: 'Order summary' }), 'Total');
+      },
+    },
+    {
+      name: 'login',
+      open: async (page) => {
+        await page.goto('/login');
+        await shows(page.getByRole('heading', { level: 1, name: 'Sign in' }));
+      },
+    },
+  ];
+
+  for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+    for (const target of PAGES) {
+      journey(
+        `${target.name} at ${width} width has no serious or critical violations`,
+        () => visitors,
+        async () => {
+          // Colours are checked at rest: mid-fade (the executives' carousel) text is not what anyone reads.
+          const visitor = await openVisitor(browser, shop.url, { viewport, reducedMotion: 'reduce' });
+          visitors.push(visitor);
+          if (target.signedIn) {
+            await visitor.page.goto('/terms');
+            await visitor.page.evaluate((token) => localStorage.setItem('token', token), customer.token);
+          }
+          await target.open(visitor.page);
+          expect(await seriousViolations(visitor.page)).toEqual([]);
+        },
+      );
+    }
+  }
+});

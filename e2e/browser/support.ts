@@ -1,0 +1,187 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { watchPage } from '../harness/browser';
+
+/** How long a step may wait for the app: two cores run six services, a gateway and chromium. */
+export const STEP_TIMEOUT_MS = 20_000;
+
+/** One person's browser: a context of its own (storage, cookies) and one page in it. */
+export interface Visitor {
+  context: BrowserContext;
+  page: Page;
+  /** Every window.alert / confirm the app showed, in order; each is accepted. */
+  alerts: string[];
+  /** Uncaught page errors and console errors, for the failure message. */
+  errors: string[];
+}
+
+export async function openVisitor(
+  browser: Browser,
+  baseURL: string,
+  options: {
+    viewport?: { width: number; height: number };
+    acceptDownloads?: boolean;
+    reducedMotion?: 'reduce' | 'no-preference';
+  } = {},
+): Promise<Visitor> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    acceptDownloads: options.acceptDownloads ?? false,
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+  });
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  const alerts: string[] = [];
+  const answered = new WeakSet<Page>();
+  const answerDialogs = (opened: Page) => {
+    if (answered.has(opened)) return;
+    answered.add(opened);
+    opened.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept().catch(() => undefined);
+    });
+  };
+  // Tabs the app opens (the back office's View) answer their dialogs too.
+  context.on('page', answerDialogs);
+  const page = await context.newPage();
+  answerDialogs(page);
+  const { errors } = watchPage(page);
+  return { context, page, alerts, errors };
+}
+
+/** Polls until `check` holds, then returns; otherwise fails with `what` and the last value seen. */
+export async function until<T>(
+  probe: () => Promise<T>,
+  check: (value: T) => boolean,
+  what: string,
+  timeoutMs = STEP_TIMEOUT_MS,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      last = await probe();
+      if (check(last)) return last;
+    } catch (err) {
+      lastError = err;
+    }
+    if (Date.now() > deadline) {
+      const seen = lastError && last === undefined ? String(lastError) : JSON.stringify(last);
+      throw new Error(`Timed out waiting for ${what}; last seen: ${seen}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Waits until the element is on screen. */
+export async function shows(locator: Locator, timeoutMs = STEP_TIMEOUT_MS): Promise<Locator> {
+  await locator.waitFor({ state: 'visible', timeout: timeoutMs });
+  return locator;
+}
+
+/** Waits until the element is gone or hidden. */
+export async function hides(locator: Locator, timeoutMs = STEP_TIMEOUT_MS): Promise<void> {
+  await locator.waitFor({ state: 'hidden', timeout: timeoutMs });
+}
+
+/** Waits until the element's visible text, with its white space collapsed, matches. */
+export async function hasText(
+  locator: Locator,
+  expected: string | RegExp,
+  timeoutMs = STEP_TIMEOUT_MS,
+): Promise<string> {
+  const matches = (text: string) =>
+    typeof expected === 'string' ? text.includes(expected) : expected.test(text);
+  const text = async () => (await locator.innerText({ timeout: 1000 })).replace(/\s+/g, ' ').trim();
+  return until(text, matches, `text ${expected} in ${locator}`, timeoutMs);
+}
+
+/** Waits until the app has shown this alert (window.alert), which the visitor accepted. */
+export async function alerted(visitor: Visitor, message: string, timeoutMs = STEP_TIMEOUT_MS): Promise<void> {
+  await until(
+    async () => visitor.alerts,
+    (alerts) => alerts.includes(message),
+    `the alert "${message}"`,
+    timeoutMs,
+  );
+}
+
+/** The page's address without the origin. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+export async function atPath(
+  page: Page,
+  expected: string | RegExp,
+  timeoutMs = STEP_TIMEOUT_MS,
+): Promise<string> {
+  const matches = (path: string) => (typeof expected === 'string' ? path === expected : expected.test(path));
+  return until(async () => pathOf(page), matches, `the address ${expected}`, timeoutMs);
+}
+
+/** Rupees as the apps print them: ₹1,299 or ₹1,299.50. */
+export const rupees = (value: number) =>
+  new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+  }).format(value);
+
+/** Rupees with two decimals, as the account area and the sandbox's dialog print them. */
+export const rupees2 = (value: number) =>
+  new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+
+const FAILURE_DIR = join(tmpdir(), 'shop-browser-failures');
+
+/**
+ * A jest test that, when it fails, saves a full-page screenshot of each visitor's page into a temp
+ * directory and adds its path and the pages' errors to the failure message.
+ */
+export function journey(
+  name: string,
+  visitors: () => (Visitor | undefined)[],
+  body: () => Promise<void>,
+  timeoutMs?: number,
+) {
+  it(
+    name,
+    async () => {
+      try {
+        await body();
+      } catch (err) {
+        mkdirSync(FAILURE_DIR, { recursive: true });
+        const dir = mkdtempSync(join(FAILURE_DIR, `${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}-`));
+        const notes: string[] = [];
+        for (const [index, visitor] of visitors().entries()) {
+          if (!visitor) continue;
+          for (const [n, page] of visitor.context.pages().entries()) {
+            if (page.isClosed()) continue;
+            const file = join(dir, `visitor${index + 1}-page${n + 1}.png`);
+            await page.screenshot({ path: file, fullPage: true, timeout: 10_000 }).catch(() => undefined);
+            notes.push(`visitor ${index + 1} page ${n + 1} at ${page.url()}: ${file}`);
+          }
+          if (visitor.errors.length)
+            notes.push(`visitor ${index + 1} page errors: ${visitor.errors.join(' | ')}`);
+          if (visitor.alerts.length) notes.push(`visitor ${index + 1} alerts: ${visitor.alerts.join(' | ')}`);
+        }
+        process.stderr.write(`Browser test "${name}" failed; screenshots in ${dir}\n${notes.join('\n')}\n`);
+        if (err instanceof Error) err.message += `\n\nScreenshots in ${dir}\n${notes.join('\n')}`;
+        throw err;
+      }
+    },
+    timeoutMs,
+  );
+}

@@ -1,0 +1,138 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { SERVICES, ServiceName } from '@shop/proto';
+import { dropDatabase } from '@shop/kit';
+import { deleteNamespace } from './broker';
+
+const ROOT = join(__dirname, '..', '..');
+
+export interface BackendOptions {
+  /** Services to start; all six by default. */
+  services?: readonly ServiceName[];
+  /** Extra environment for every process. */
+  env?: Record<string, string>;
+  /** Extra environment per service. */
+  serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>;
+}
+
+export interface Backend {
+  url: string;
+  namespace: string;
+  env: Record<string, string>;
+  databases: Record<ServiceName, string>;
+  /** kill -9 one service. */
+  kill(service: ServiceName, signal?: NodeJS.Signals): Promise<void>;
+  /** Start a service again after kill. */
+  restart(service: ServiceName): Promise<void>;
+  stop(): Promise<void>;
+  logs(name: ServiceName | 'gateway'): string;
+}
+
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
+export const TEST_ADMIN = { email: 'admin@test.local', password: 'Admin@12345' };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+/**
+ * Starts the built services and the gateway as real processes against the real PostgreSQL and
+ * RabbitMQ, isolated by a fresh bus namespace and fresh databases, and waits until they answer.
+ */
+export async function startBackend(options: BackendOptions = {}): Promise<Backend> {
+  const services = options.services ?? SERVICES;
+  const id = randomBytes(4).toString('hex');
+  const namespace = `t${id}`;
+  const gatewayPort = await freePort();
+  const env: Record<string, string> = {
+    DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    AMQP_URL: process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
+    BUS_NAMESPACE: namespace,
+    // Where services that call back into the API (the payment sandbox's webhooks) find it.
+    GATEWAY_URL: `http://127.0.0.1:${gatewayPort}`,
+    JWT_SECRET: TEST_JWT_SECRET,
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+    ...options.env,
+  };
+  const databases = Object.fromEntries(SERVICES.map((s) => [s, `${namespace}_${s.replace(/-/g, '_')}`])) as Record<ServiceName, string>;
+  const procs = new Map<string, ChildProcess>();
+  const output = new Map<string, string>();
+  const healthPorts = new Map<ServiceName, number>();
+
+  const launch = (name: string, script: string, extra: Record<string, string>) => {
+    if (!existsSync(script)) throw new Error(`${script} is missing: run "npm run build" first`);
+    const child = spawn(process.execPath, [script], { env: { ...process.env, ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    output.set(name, '');
+    const collect = (chunk: Buffer) => output.set(name, (output.get(name) ?? '') + chunk.toString());
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    procs.set(name, child);
+    return child;
+  };
+
+  const startService = async (service: ServiceName) => {
+    const port = healthPorts.get(service) ?? (await freePort());
+    healthPorts.set(service, port);
+    launch(service, join(ROOT, 'services', service, 'dist', 'main.js'), {
+      DATABASE_NAME: databases[service],
+      HEALTH_PORT: String(port),
+      HEALTH_HOST: '127.0.0.1',
+      ...(options.serviceEnv?.[service] ?? {}),
+    });
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/health/ready`)).ok, `${service} to be ready`).catch((err) => {
+      throw new Error(`${err.message}\n${output.get(service)}`);
+    });
+  };
+
+  await Promise.all(services.map(startService));
+  launch('gateway', join(ROOT, 'gateway', 'dist', 'main.js'), { PORT: String(gatewayPort), HOST: '127.0.0.1' });
+  const url = `http://127.0.0.1:${gatewayPort}`;
+  await waitFor(async () => (await fetch(`${url}/health/live`)).ok, 'the gateway');
+
+  const stopProc = async (name: string, signal: NodeJS.Signals = 'SIGTERM') => {
+    const child = procs.get(name);
+    if (!child || child.exitCode !== null || child.signalCode) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill(signal);
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null && !child.signalCode) child.kill('SIGKILL');
+    procs.delete(name);
+  };
+
+  return {
+    url,
+    namespace,
+    env,
+    databases,
+    kill: (service, signal = 'SIGKILL') => stopProc(service, signal),
+    restart: startService,
+    logs: (name) => output.get(name) ?? '',
+    async stop() {
+      await Promise.all([...procs.keys()].map((name) => stopProc(name)));
+      await Promise.all(Object.values(databases).map((db) => dropDatabase(env.DATABASE_URL, db).catch(() => undefined)));
+      await deleteNamespace(namespace).catch(() => undefined);
+    },
+  };
+}

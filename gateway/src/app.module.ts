@@ -1,0 +1,61 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { RpcClient } from '@shop/kit';
+import { AdminJwtStrategy, CustomerJwtStrategy } from './auth/jwt.strategies';
+import { HttpErrorFilter } from './common/http-error.filter';
+import { RequestContextInterceptor } from './common/request-context.interceptor';
+import { GATEWAY_CONFIG, GatewayConfig } from './config/gateway-config';
+import { HealthController } from './health/health.controller';
+import { OrdersHttpModule } from './orders/orders-http.module';
+import { PaymentsHttpModule } from './payments/payments-http.module';
+import { BackOfficeHttpModule } from './back-office/back-office-http.module';
+import { CartHttpModule } from './cart/cart-http.module';
+import { CatalogHttpModule } from './catalog/catalog-http.module';
+import { UsersHttpModule } from './users/users-http.module';
+import { createWebAppsController } from './web-apps/web-apps';
+
+/** The shared pieces every route module of the gateway uses. */
+@Module({})
+export class GatewayCoreModule {
+  static forConfig(config: GatewayConfig) {
+    return {
+      module: GatewayCoreModule,
+      global: true,
+      imports: [PassportModule],
+      providers: [
+        { provide: GATEWAY_CONFIG, useValue: config },
+        { provide: RpcClient, useFactory: () => new RpcClient(config) },
+        CustomerJwtStrategy,
+        AdminJwtStrategy,
+      ],
+      exports: [GATEWAY_CONFIG, RpcClient],
+    };
+  }
+}
+
+export function createAppModule(config: GatewayConfig) {
+  const webApps = createWebAppsController(config);
+  @Module({
+    imports: [
+      GatewayCoreModule.forConfig(config),
+      ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: config.RATE_LIMIT_PER_MINUTE }]),
+      UsersHttpModule,
+      CatalogHttpModule,
+      CartHttpModule,
+      OrdersHttpModule,
+      PaymentsHttpModule,
+      BackOfficeHttpModule,
+    ],
+    // The web apps' page fallback is last, so every API route is matched before it.
+    controllers: [HealthController, ...(webApps ? [webApps] : [])],
+    providers: [
+      { provide: APP_GUARD, useClass: ThrottlerGuard },
+      { provide: APP_FILTER, useClass: HttpErrorFilter },
+      { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
+    ],
+  })
+  class AppModule {}
+  return AppModule;
+}

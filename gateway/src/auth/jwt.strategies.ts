@@ -1,0 +1,33 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { Actor, TOKEN_AUDIENCE, TOKEN_ISSUER, TokenClaims } from '@shop/proto';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
+
+const options = (config: GatewayConfig, audience: string) => ({
+  jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+  secretOrKey: config.JWT_SECRET,
+  audience,
+  issuer: TOKEN_ISSUER,
+  algorithms: ['HS256' as const],
+});
+
+@Injectable()
+export class CustomerJwtStrategy extends PassportStrategy(Strategy, 'customer-jwt') {
+  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    super(options(config, TOKEN_AUDIENCE.customer));
+  }
+  validate(claims: TokenClaims): Actor {
+    return { userId: claims.sub, role: 'customer' };
+  }
+}
+
+@Injectable()
+export class AdminJwtStrategy extends PassportStrategy(Strategy, 'admin-jwt') {
+  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+    super(options(config, TOKEN_AUDIENCE.admin));
+  }
+  validate(claims: TokenClaims): Actor {
+    return { userId: claims.sub, role: 'admin' };
+  }
+}

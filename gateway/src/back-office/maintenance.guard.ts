@@ -1,0 +1,59 @@
+import { CanActivate, ExecutionContext, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@shop/proto';
+import { JwtService } from '@nestjs/jwt';
+import type { FastifyRequest } from 'fastify';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
+import { ShopSettingsState } from './shop-settings.state';
+
+export const MAINTENANCE_MESSAGE = 'The shop is under maintenance. Please try again soon.';
+
+/**
+ * Paths that keep working in maintenance mode: the back office (its sign-in included), health, the
+ * payment provider's webhook (money already taken must still be recorded), and the public settings
+ * (the storefront still shows the shop's contact details).
+ */
+const OPEN_PATHS = [
+  /^\/api\/admin/,
+  /^\/api\/health(\/|$)/,
+  /^\/api\/payments\/webhook(\/|$)/,
+  /^\/api\/settings\/public\/?$/,
+];
+
+/**
+ * In maintenance mode the store API answers 503 with a clear message. Staff keep working: the
+ * admin paths stay open, and so does any call made with a valid admin token (the back office also
+ * uses the customizations and reviews routes).
+ */
+@Injectable()
+export class MaintenanceGuard implements CanActivate {
+  private readonly jwt = new JwtService();
+
+  constructor(
+    private readonly settings: ShopSettingsState,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    if (!this.settings.maintenanceMode) return true;
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
+    const path = (req.url ?? '').split('?')[0];
+    if (!path.startsWith('/api/') || OPEN_PATHS.some((p) => p.test(path)) || this.isAdmin(req)) return true;
+    throw new ServiceUnavailableException(MAINTENANCE_MESSAGE);
+  }
+
+  private isAdmin(req: FastifyRequest): boolean {
+    const header = req.headers?.authorization;
+    if (!header?.startsWith('Bearer ')) return false;
+    try {
+      this.jwt.verify(header.slice(7), {
+        secret: this.config.JWT_SECRET,
+        audience: TOKEN_AUDIENCE.admin,
+        issuer: TOKEN_ISSUER,
+        algorithms: ['HS256'],
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

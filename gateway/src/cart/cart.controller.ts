@@ -1,0 +1,92 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { RpcCallOptions, RpcClient } from '@shop/kit';
+import {
+  CartAddInput,
+  cartAddSchema,
+  CartMergeInput,
+  CartMergeReply,
+  cartMergeSchema,
+  CartPromoInput,
+  CartPromoReply,
+  cartPromoSchema,
+  CartQuantityInput,
+  cartQuantitySchema,
+  CartReply,
+  CartView,
+  RPC,
+} from '@shop/proto';
+import { CustomerGuard } from '../auth/auth.guards';
+import { Caller } from '../common/caller.decorator';
+import { ZodBody } from '../common/zod-body.pipe';
+
+/** The signed-in customer's cart (storefront spec, section 7); visitors keep theirs in the browser. */
+@ApiTags('cart')
+@ApiBearerAuth()
+@UseGuards(CustomerGuard)
+@Controller('api/cart')
+export class CartController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get()
+  async get(@Caller() caller: RpcCallOptions): Promise<CartReply> {
+    return this.reply(this.rpc.call<CartView>(RPC.cart.get, {}, caller));
+  }
+
+  @Post()
+  @HttpCode(200)
+  async add(
+    @Body(new ZodBody(cartAddSchema)) body: CartAddInput,
+    @Caller() caller: RpcCallOptions,
+  ): Promise<CartReply> {
+    return this.reply(this.rpc.call<CartView>(RPC.cart.lineAdd, body, caller));
+  }
+
+  /** The guest cart kept in the browser, merged in one call after login. */
+  @Post('merge')
+  @HttpCode(200)
+  async merge(
+    @Body(new ZodBody(cartMergeSchema)) body: CartMergeInput,
+    @Caller() caller: RpcCallOptions,
+  ): Promise<CartMergeReply> {
+    const merged = await this.rpc.call<Omit<CartMergeReply, 'success'>>(RPC.cart.merge, body, caller);
+    return { success: true, ...merged };
+  }
+
+  /** What a promo code takes off the cart now (SAVE10, BULK20); checkout applies coupons itself. */
+  @Post('promo')
+  @HttpCode(200)
+  async promo(
+    @Body(new ZodBody(cartPromoSchema)) body: CartPromoInput,
+    @Caller() caller: RpcCallOptions,
+  ): Promise<CartPromoReply> {
+    const preview = await this.rpc.call<Omit<CartPromoReply, 'success'>>(RPC.cart.promoPreview, body, caller);
+    return { success: true, ...preview };
+  }
+
+  /** Zero or below removes the line. */
+  @Put(':itemId')
+  async setQuantity(
+    @Param('itemId') itemId: string,
+    @Body(new ZodBody(cartQuantitySchema)) body: CartQuantityInput,
+    @Caller() caller: RpcCallOptions,
+  ): Promise<CartReply> {
+    return this.reply(
+      this.rpc.call<CartView>(RPC.cart.lineUpdate, { itemId, quantity: body.quantity }, caller),
+    );
+  }
+
+  @Delete(':itemId')
+  async remove(@Param('itemId') itemId: string, @Caller() caller: RpcCallOptions): Promise<CartReply> {
+    return this.reply(this.rpc.call<CartView>(RPC.cart.lineRemove, { itemId }, caller));
+  }
+
+  @Delete()
+  async clear(@Caller() caller: RpcCallOptions): Promise<CartReply> {
+    return this.reply(this.rpc.call<CartView>(RPC.cart.clear, {}, caller));
+  }
+
+  private async reply(cart: Promise<CartView>): Promise<CartReply> {
+    return { success: true, cart: await cart };
+  }
+}

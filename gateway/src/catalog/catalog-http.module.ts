@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { AdminProductsController } from './admin-products.controller';
+import { CatalogReplyCache } from './catalog-reply-cache';
+import { CustomizationsController } from './customizations.controller';
+import { ImagesController } from './images.controller';
+import { ProductsController } from './products.controller';
+import { ReviewsController } from './reviews.controller';
+
+/** The catalog's routes: products, search, the customization library, reviews and product images. */
+@Module({
+  controllers: [
+    ProductsController,
+    AdminProductsController,
+    CustomizationsController,
+    ReviewsController,
+    ImagesController,
+  ],
+  providers: [CatalogReplyCache],
+})
+export class CatalogHttpModule {}

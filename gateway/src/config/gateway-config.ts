@@ -1,0 +1,38 @@
+import { loadConfig } from '@shop/kit';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+export const gatewayEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  AMQP_URL: z.string().url().default('amqp://guest:guest@127.0.0.1:5672'),
+  BUS_NAMESPACE: z.string().regex(/^[a-z0-9_-]*$/).default(''),
+  RPC_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
+  HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).default(1500),
+  /** Shared with the user service, which signs the tokens the gateway verifies. */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
+  /** Comma-separated origins allowed by CORS; empty allows same-origin only. */
+  CORS_ORIGINS: z.string().default(''),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Product images the catalog stores, served under /uploads (the same directory as the catalog's UPLOADS_DIR). */
+  UPLOADS_DIR: z.string().default(resolve(__dirname, '..', '..', '..', 'var', 'uploads')),
+  /**
+   * The built web apps, served by the gateway for a one-URL local run; a directory that does not
+   * exist is simply not served (in Kubernetes each app has its own container).
+   */
+  WEB_STORE_DIST: z.string().default(resolve(__dirname, '..', '..', '..', 'web-store', 'dist')),
+  WEB_ADMIN_DIST: z.string().default(resolve(__dirname, '..', '..', '..', 'web-admin', 'dist')),
+  /** Google sign-in is offered only when both are set. */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
+
+export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
+
+export const loadGatewayConfig = (env: Record<string, string | undefined> = process.env): GatewayConfig =>
+  loadConfig(gatewayEnvSchema, env);

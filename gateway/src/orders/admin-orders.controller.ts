@@ -1,0 +1,87 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { RpcCallOptions, RpcClient } from '@shop/kit';
+import {
+  AdminOrderExport,
+  AdminOrderListQuery,
+  adminOrderListQuerySchema,
+  AdminOrderListReply,
+  AdminOrderUpdateInput,
+  adminOrderUpdateSchema,
+  AdminProcessReply,
+  OrderView,
+  RPC,
+} from '@shop/proto';
+import type { FastifyReply } from 'fastify';
+import { AdminGuard } from '../auth/auth.guards';
+import { Caller } from '../common/caller.decorator';
+import { ZodBody } from '../common/zod-body.pipe';
+
+/** The back office's orders screen (back-office spec, sections 2 and 7). */
+@ApiTags('back office: orders')
+@ApiBearerAuth()
+@UseGuards(AdminGuard)
+@Controller('api/admin2009/orders')
+export class AdminOrdersController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  /** Search, status, date range (from/to), page and limit; summary for the cards. */
+  @Get()
+  list(
+    @Query(new ZodBody(adminOrderListQuerySchema)) query: AdminOrderListQuery,
+    @Caller() caller: RpcCallOptions,
+  ) {
+    return this.rpc.call<AdminOrderListReply>(RPC.order.adminList, query, caller);
+  }
+
+  /** The filtered orders as CSV, every cell quoted. */
+  @Get('export.csv')
+  async export(
+    @Query(new ZodBody(adminOrderListQuerySchema)) query: AdminOrderListQuery,
+    @Caller() caller: RpcCallOptions,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const file = await this.rpc.call<AdminOrderExport>(RPC.order.adminExport, query, caller);
+    void reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.filename}"`);
+    return file.csv;
+  }
+
+  /** "Process Orders": every Pending order to Processing. */
+  @Post('process')
+  @HttpCode(200)
+  process(@Caller() caller: RpcCallOptions) {
+    return this.rpc.call<AdminProcessReply>(RPC.order.adminProcess, {}, caller);
+  }
+
+  @Get(':id')
+  async get(@Param('id') id: string, @Caller() caller: RpcCallOptions) {
+    return { success: true, order: await this.rpc.call<OrderView>(RPC.order.adminGet, { id }, caller) };
+  }
+
+  /** `{orderStatus}` along the declared progression, `{trackingNumber}`, or both (tracking first). */
+  @Patch(':id')
+  async update(
+    @Param('id') id: string,
+    @Body(new ZodBody(adminOrderUpdateSchema)) body: AdminOrderUpdateInput,
+    @Caller() caller: RpcCallOptions,
+  ) {
+    let order: OrderView | undefined;
+    if (body.trackingNumber !== undefined) {
+      order = await this.rpc.call<OrderView>(
+        RPC.order.adminUpdateTracking,
+        { id, trackingNumber: body.trackingNumber },
+        caller,
+      );
+    }
+    if (body.orderStatus !== undefined) {
+      order = await this.rpc.call<OrderView>(
+        RPC.order.adminUpdateStatus,
+        { id, orderStatus: body.orderStatus },
+        caller,
+      );
+    }
+    return { success: true, order };
+  }
+}

@@ -1,0 +1,126 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Put, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { RpcCallOptions, RpcClient } from '@shop/kit';
+import {
+  AuthReply,
+  ChangePasswordInput,
+  changePasswordSchema,
+  CustomerOrderStats,
+  ForgotPasswordInput,
+  forgotPasswordSchema,
+  LoginInput,
+  loginSchema,
+  RegisterInput,
+  registerSchema,
+  ResetPasswordInput,
+  resetPasswordSchema,
+  RPC,
+  UpdateProfileInput,
+  updateProfileSchema,
+  UserStatsReply,
+  UserView,
+} from '@shop/proto';
+import { CustomerGuard } from '../auth/auth.guards';
+import { Caller } from '../common/caller.decorator';
+import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
+import { ZodBody } from '../common/zod-body.pipe';
+import { SignInThrottle } from './sign-in-throttle';
+
+@ApiTags('auth')
+@Controller('api/auth')
+export class AuthController {
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  /** Which third-party sign-ins this deployment offers, so the login page can say when one is not. */
+  @Get('providers')
+  providers() {
+    return {
+      success: true,
+      google: Boolean(this.config.GOOGLE_CLIENT_ID && this.config.GOOGLE_CLIENT_SECRET),
+    };
+  }
+
+  @Post('register')
+  @SignInThrottle()
+  async register(@Body(new ZodBody(registerSchema)) body: RegisterInput, @Caller() caller: RpcCallOptions) {
+    const reply = await this.rpc.call<AuthReply<UserView>>(RPC.user.register, body, caller);
+    return { success: true, ...reply };
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @SignInThrottle()
+  async login(@Body(new ZodBody(loginSchema)) body: LoginInput, @Caller() caller: RpcCallOptions) {
+    const reply = await this.rpc.call<AuthReply<UserView>>(RPC.user.login, body, caller);
+    return { success: true, ...reply };
+  }
+
+  /** Always 200 with the same message: the answer never tells whether an address is registered. */
+  @Post('forgot-password')
+  @HttpCode(200)
+  @SignInThrottle()
+  async forgotPassword(
+    @Body(new ZodBody(forgotPasswordSchema)) body: ForgotPasswordInput,
+    @Caller() caller: RpcCallOptions,
+  ) {
+    const reply = await this.rpc.call<{ message: string }>(RPC.user.forgotPassword, body, caller);
+    return { success: true, message: reply.message };
+  }
+
+  @Post('reset-password')
+  @HttpCode(200)
+  @SignInThrottle()
+  async resetPassword(
+    @Body(new ZodBody(resetPasswordSchema)) body: ResetPasswordInput,
+    @Caller() caller: RpcCallOptions,
+  ) {
+    const reply = await this.rpc.call<{ message: string }>(RPC.user.resetPassword, body, caller);
+    return { success: true, message: reply.message };
+  }
+
+  @Get('me')
+  @ApiBearerAuth()
+  @UseGuards(CustomerGuard)
+  async me(@Caller() caller: RpcCallOptions) {
+    return { success: true, user: await this.rpc.call<UserView>(RPC.user.me, {}, caller) };
+  }
+
+  @Put('me')
+  @ApiBearerAuth()
+  @UseGuards(CustomerGuard)
+  async updateMe(
+    @Body(new ZodBody(updateProfileSchema)) body: UpdateProfileInput,
+    @Caller() caller: RpcCallOptions,
+  ) {
+    return { success: true, user: await this.rpc.call<UserView>(RPC.user.updateMe, body, caller) };
+  }
+
+  @Put('change-password')
+  @ApiBearerAuth()
+  @UseGuards(CustomerGuard)
+  async changePassword(
+    @Body(new ZodBody(changePasswordSchema)) body: ChangePasswordInput,
+    @Caller() caller: RpcCallOptions,
+  ) {
+    const reply = await this.rpc.call<{ message: string }>(RPC.user.changePassword, body, caller);
+    return { success: true, message: reply.message };
+  }
+
+  @Get('stats')
+  @ApiBearerAuth()
+  @UseGuards(CustomerGuard)
+  async stats(@Caller() caller: RpcCallOptions) {
+    const [{ wishlistCount }, orders] = await Promise.all([
+      this.rpc.call<UserStatsReply>(RPC.user.stats, {}, caller),
+      this.rpc.call<CustomerOrderStats>(RPC.order.customerStats, { userId: caller.actor!.userId }, caller),
+    ]);
+    const { totalOrders, totalSpent, deliveredOrders, recentOrders } = orders;
+    return {
+      success: true,
+      stats: { totalOrders, totalSpent, deliveredOrders, wishlistCount, recentOrders },
+    };
+  }
+}

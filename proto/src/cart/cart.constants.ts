@@ -1,0 +1,43 @@
+/** Text options and special-instruction boxes hold at most this many characters (storefront spec, section 5). */
+export const CUSTOMIZATION_TEXT_MAX = 500;
+export const CUSTOMIZATION_SIZE_MAX = 100;
+export const CUSTOMIZATION_FILES_MAX = 10;
+/** The whole customization of a line, as canonical JSON: bounds what one line can make the cart store. */
+export const CUSTOMIZATION_JSON_MAX = 20_000;
+
+/** Customization uploads: images only, checked by their bytes, at most 2 MB (the enforced check; the hint says 5 MB). */
+export const CUSTOMIZATION_UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+export const CUSTOMIZATION_UPLOAD_FIELD = 'file';
+/** The folder under the uploads directory that customization files are stored in. */
+export const CUSTOMIZATION_UPLOAD_FOLDER = 'customizations';
+
+/** A line of this many units, or this many units in the whole cart, is a bulk order (storefront spec, section 9). */
+export const BULK_ORDER_QUANTITY = 50;
+
+export const CART_MAX_LINES = 200;
+export const CART_MAX_QUANTITY = 100_000;
+
+export const CART_MESSAGES = {
+  invalidProduct: 'Invalid product',
+  quantity: 'Quantity must be a whole number of 1 or more',
+  quantityWhole: 'Quantity must be a whole number',
+  quantityTooLarge: `Quantity must be at most ${CART_MAX_QUANTITY}`,
+  itemNotFound: 'Cart item not found',
+  tooManyLines: `Your cart can hold at most ${CART_MAX_LINES} different items`,
+  commentsTooLong: `Special instructions must be at most ${CUSTOMIZATION_TEXT_MAX} characters`,
+  textOptionTooLong: `Text options must be at most ${CUSTOMIZATION_TEXT_MAX} characters`,
+  sizeTooLong: `Size must be at most ${CUSTOMIZATION_SIZE_MAX} characters`,
+  customization: 'Customization must be an object',
+  customizationTooLarge: 'This customization is too large',
+  tooManyFiles: `Attach at most ${CUSTOMIZATION_FILES_MAX} files to one item`,
+  fileNotFound: 'Uploaded file not found',
+  fileName: 'Each uploaded file needs a name',
+  fileSize: 'Each uploaded file needs its size in bytes',
+  notAnImage: 'Please upload only image files',
+  fileTooLarge: 'File size must be less than 2MB',
+  noFile: 'Please choose an image file to upload',
+  mergeItems: 'items must be a list of cart items',
+  invalidPromo: 'Invalid promo code',
+  /** The client's default when a merge fails (storefront spec, section 8). */
+  syncFailed: 'Failed to sync cart',
+} as const;

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import {
+  CART_MAX_LINES,
+  CART_MAX_QUANTITY,
+  CART_MESSAGES as M,
+  CUSTOMIZATION_FILES_MAX,
+  CUSTOMIZATION_JSON_MAX,
+  CUSTOMIZATION_SIZE_MAX,
+  CUSTOMIZATION_TEXT_MAX,
+  CUSTOMIZATION_UPLOAD_MAX_BYTES,
+} from './cart.constants';
+import type { CartCustomization } from './cart.types';
+import { canonicalJson, normalizeCustomization } from './customization';
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+const numeric = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+
+/** Add to cart needs a product id, given as a string or as an object with `_id` (storefront spec, section 5). */
+export const cartProductIdSchema = z.preprocess(
+  (v) => (isObject(v) ? v._id : v),
+  z
+    .string({ required_error: M.invalidProduct, invalid_type_error: M.invalidProduct })
+    .trim()
+    .uuid(M.invalidProduct),
+);
+
+const addQuantity = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? 1 : numeric(v)),
+  z
+    .number({ invalid_type_error: M.quantity })
+    .int(M.quantity)
+    .min(1, M.quantity)
+    .max(CART_MAX_QUANTITY, M.quantityTooLarge),
+);
+
+/** A line's quantity set outright: zero or below removes the line (storefront spec, section 4). */
+export const cartQuantitySchema = z.object({
+  quantity: z.preprocess(
+    numeric,
+    z
+      .number({ required_error: M.quantityWhole, invalid_type_error: M.quantityWhole })
+      .int(M.quantityWhole)
+      .max(CART_MAX_QUANTITY, M.quantityTooLarge),
+  ),
+});
+export type CartQuantityInput = z.infer<typeof cartQuantitySchema>;
+
+/** A file attached to a line: what the upload answered, or just its description in an older guest cart. */
+export const uploadedFileSchema = z
+  .object({
+    name: z
+      .string({ required_error: M.fileName, invalid_type_error: M.fileName })
+      .min(1, M.fileName)
+      .max(255, M.fileName),
+    size: z
+      .number({ required_error: M.fileSize, invalid_type_error: M.fileSize })
+      .int(M.fileSize)
+      .min(0, M.fileSize)
+      .max(CUSTOMIZATION_UPLOAD_MAX_BYTES, M.fileTooLarge),
+    type: z
+      .string({ required_error: M.notAnImage, invalid_type_error: M.notAnImage })
+      .max(100, M.notAnImage)
+      .regex(/^image\//i, M.notAnImage),
+    url: z.string().max(500).nullish(),
+    fileId: z.string({ invalid_type_error: M.fileNotFound }).uuid(M.fileNotFound).nullish(),
+  })
+  .strip();
+export type UploadedFileInput = z.infer<typeof uploadedFileSchema>;
+
+/** Every text inside the dynamic options (a text option, a chosen value) is held to the same cap. */
+function longestText(value: unknown): number {
+  if (typeof value === 'string') return value.length;
+  if (Array.isArray(value)) return value.reduce((max: number, v) => Math.max(max, longestText(v)), 0);
+  if (isObject(value))
+    return Object.values(value).reduce((max: number, v) => Math.max(max, longestText(v)), 0);
+  return 0;
+}
+
+const dynamicCustomizationsSchema = z
+  .record(z.string().max(100), z.unknown(), { invalid_type_error: M.customization })
+  .superRefine((options, ctx) => {
+    for (const [optionId, value] of Object.entries(options)) {
+      if (longestText(value) > CUSTOMIZATION_TEXT_MAX)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: M.textOptionTooLong, path: [optionId] });
+    }
+  });
+
+/**
+ * A line's customization (storefront spec, section 3): size, comments (the special instructions),
+ * uploadedFiles and dynamicCustomizations keyed by option id. The result is normalized (blank
+ * fields dropped), so it is also the line's identity.
+ */
+export const customizationSchema = z.preprocess(
+  (v) => (v === undefined || v === null ? {} : v),
+  z
+    .object(
+      {
+        size: z.preprocess(
+          (v) => (typeof v === 'number' ? String(v) : v),
+          z
+            .string({ invalid_type_error: M.sizeTooLong })
+            .max(CUSTOMIZATION_SIZE_MAX, M.sizeTooLong)
+            .nullish(),
+        ),
+        comments: z
+          .string({ invalid_type_error: M.commentsTooLong })
+          .max(CUSTOMIZATION_TEXT_MAX, M.commentsTooLong)
+          .nullish(),
+        uploadedFiles: z
+          .array(uploadedFileSchema, { invalid_type_error: M.tooManyFiles })
+          .max(CUSTOMIZATION_FILES_MAX, M.tooManyFiles)
+          .nullish(),
+        dynamicCustomizations: dynamicCustomizationsSchema.nullish(),
+      },
+      { invalid_type_error: M.customization },
+    )
+    .strip()
+    .transform((c) => normalizeCustomization(c) as CartCustomization)
+    .refine((c) => canonicalJson(c).length <= CUSTOMIZATION_JSON_MAX, M.customizationTooLarge),
+);
+export type CartCustomizationInput = z.infer<typeof customizationSchema>;
+
+/** `POST /cart`. */
+export const cartAddSchema = z.object({
+  productId: cartProductIdSchema,
+  quantity: addQuantity,
+  customization: customizationSchema,
+});
+export type CartAddInput = z.infer<typeof cartAddSchema>;
+
+/** `PUT /cart/{itemId}` as the cart service receives it. */
+export const cartLineUpdateSchema = cartQuantitySchema.extend({ itemId: z.string().max(100) });
+export type CartLineUpdateInput = z.infer<typeof cartLineUpdateSchema>;
+
+export const cartLineIdSchema = z.object({ itemId: z.string().max(100) });
+export type CartLineIdInput = z.infer<typeof cartLineIdSchema>;
+
+/** One line of a guest cart: its product id as `productId`, or as the `product` object it kept. */
+const guestLineSchema = z.preprocess(
+  (v) =>
+    isObject(v) && v.productId === undefined && v.product !== undefined ? { ...v, productId: v.product } : v,
+  cartAddSchema,
+);
+
+/** `POST /cart/merge`: the guest cart the browser kept, merged in one call after login. */
+export const cartMergeSchema = z.object({
+  items: z
+    .array(guestLineSchema, { required_error: M.mergeItems, invalid_type_error: M.mergeItems })
+    .max(CART_MAX_LINES, M.tooManyLines),
+});
+export type CartMergeInput = z.infer<typeof cartMergeSchema>;
+
+/** `cart.upload.create`: the gateway passes the file's bytes; the cart service decides from them what it is. */
+export const customizationUploadSchema = z.object({
+  filename: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() ? v.trim().slice(-255) : 'upload'),
+    z.string(),
+  ),
+  data: z.string({ required_error: M.noFile, invalid_type_error: M.noFile }).min(1, M.noFile),
+});
+export type CustomizationUploadInput = z.infer<typeof customizationUploadSchema>;
+
+/** `POST /cart/promo`. */
+export const cartPromoSchema = z.object({
+  code: z
+    .string({ required_error: M.invalidPromo, invalid_type_error: M.invalidPromo })
+    .trim()
+    .min(1, M.invalidPromo)
+    .max(50, M.invalidPromo),
+});
+export type CartPromoInput = z.infer<typeof cartPromoSchema>;

@@ -1,0 +1,95 @@
+/** The two brands: the bulk brand (MS) and the custom brand (Jaksh). The back office defaults to MS. */
+export const BRANDS = ['ms', 'jaksh'] as const;
+export type Brand = (typeof BRANDS)[number];
+export const DEFAULT_BRAND: Brand = 'ms';
+
+/** The six category cards of the home page; the seed fills them for both brands. */
+export const HOME_CATEGORIES = [
+  'Lanyards',
+  'Labels',
+  'Stickers',
+  'Drinkware',
+  'Stationery',
+  'Gifts',
+] as const;
+
+/** Products page sorts (storefront spec, section 9); name-asc is the default. */
+export const PRODUCT_SORTS = ['name-asc', 'name-desc', 'price-asc', 'price-desc', 'newest'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const DEFAULT_PRODUCT_SORT: ProductSort = 'name-asc';
+
+export const PRODUCTS_PAGE_SIZE = 24;
+export const PRODUCTS_MAX_PAGE_SIZE = 100;
+export const SIMILAR_PRODUCTS_LIMIT = 8;
+export const SEARCH_DROPDOWN_LIMIT = 8;
+export const SEARCH_QUERY_MAX_LENGTH = 100;
+
+/** The library offers the back office's three types; products also take the storefront's text, image and file. */
+export const CUSTOMIZATION_TYPES = ['boolean', 'select', 'multi-select', 'text', 'image', 'file'] as const;
+export type CustomizationType = (typeof CUSTOMIZATION_TYPES)[number];
+
+export const PRICE_OPERATORS = ['+', '-'] as const;
+export type PriceOperator = (typeof PRICE_OPERATORS)[number];
+
+/** stock.low fires when available stock falls to this, unless the product sets its own (1..10). */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+export const LOW_STOCK_THRESHOLD_RANGE = { min: 1, max: 10 } as const;
+
+export const REVIEW_COMMENT_MIN = 10;
+export const REVIEW_COMMENT_MAX = 1000;
+
+/** Admin product images: checked by their bytes, at most 5 MB each. */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MAX_FILES = 10;
+export const IMAGE_UPLOAD_FIELD = 'images';
+/** Longest side of the web rendition that product pages show. */
+export const IMAGE_WEB_MAX_SIDE = 1200;
+
+export const CATALOG_MESSAGES = {
+  productNotFound: 'The requested product could not be found.',
+  nameRequired: 'Product name is required',
+  categoryRequired: 'Category is required',
+  descriptionRequired: 'Description is required',
+  brand: "Brand must be either 'ms' or 'jaksh'",
+  price: 'Price must be a number of 0 or more',
+  originalPrice: 'Original price must be a number of 0 or more',
+  stock: 'Stock must be a whole number of 0 or more',
+  lowStockThreshold: 'Low stock threshold must be between 1 and 10',
+  invalidProductId: 'Invalid product ID',
+  customizationNotFound: 'Customization not found',
+  customizationName: 'Customization name is required',
+  customizationType: 'Customization type must be one of boolean, select, multi-select, text, image or file',
+  customizationOptions: 'Select customizations need at least one option',
+  operator: "Price modifier operator must be '+' or '-'",
+  modifierValue: 'Price modifier value must be a number of 0 or more',
+  loginToReview: 'You must be logged in to submit a review',
+  loginToMarkHelpful: 'You must be logged in to mark reviews as helpful',
+  commentRequired: 'Comment is required',
+  commentTooShort: 'Comment must be at least 10 characters long',
+  commentTooLong: 'Comment must be at most 1000 characters long',
+  rating: 'Rating must be between 1 and 5',
+  alreadyReviewed: 'You have already reviewed this product',
+  reviewNotFound: 'Review not found',
+  reviewerEmail: 'Please enter a valid reviewer email',
+  reviewerUnknown: 'Could not identify the reviewer. Please try again.',
+  noImages: 'Please upload at least one image',
+  notAnImage: 'Please upload only image files',
+  imageTooLarge: 'Each image must be 5 MB or smaller',
+  tooManyImages: 'Upload at most 10 images at a time',
+  imageUrlsRequired: 'imageUrls must be a list of image URLs',
+  searchQueryTooLong: 'Search text must be at most 100 characters',
+  invalidCursor: 'Invalid cursor',
+  emptyReservation: 'An order needs at least one product',
+  quantity: 'Quantity must be a whole number of 1 or more',
+} as const;
+
+/** The out-of-stock text checkout shows, naming the product. */
+export function outOfStockMessage(productName: string, available: number): string {
+  return available <= 0
+    ? `${productName} is out of stock`
+    : `Only ${available} unit${available === 1 ? '' : 's'} of ${productName} left in stock`;
+}
+
+export function productUnavailableMessage(productName: string | null): string {
+  return productName ? `${productName} is no longer available` : CATALOG_MESSAGES.productNotFound;
+}

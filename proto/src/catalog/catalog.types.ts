@@ -1,0 +1,179 @@
+import type { Paise } from '../money';
+import type { Brand, CustomizationType, PriceOperator } from './catalog.constants';
+
+/** A price modifier at the API: rupees. The back office also sends `type: 'fixed'`. */
+export interface PriceModifier {
+  type: 'fixed';
+  operator: PriceOperator;
+  value: number;
+}
+
+export interface OptionValue {
+  value: string;
+  priceModifier: PriceModifier;
+}
+
+/** A definition of the customization library (back-office spec, section 3). */
+export interface CustomizationDefinitionView {
+  _id: string;
+  name: string;
+  type: CustomizationType;
+  description: string;
+  isDefault: boolean;
+  isActive: boolean;
+  priceModifier: PriceModifier | null;
+  options: OptionValue[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The storefront's reading of a product's option, with the product's overrides applied. */
+export interface ProductCustomizationOptionView {
+  optionId: {
+    _id: string;
+    name: string;
+    type: CustomizationType;
+    description: string;
+    options: OptionValue[];
+    priceModifier: PriceModifier | null;
+  };
+}
+
+/** The back office's reading: which library options a product links, and its own modifiers. */
+export interface ProductCustomizationLink {
+  optionId: string;
+  enabled: boolean;
+  priceModifier?: PriceModifier | null;
+  options?: OptionValue[] | null;
+}
+
+export interface Dimensions {
+  length: number;
+  width: number;
+  height: number;
+}
+
+/** A product as both apps read it; money in rupees. */
+export interface ProductView {
+  _id: string;
+  name: string;
+  description: string;
+  category: string;
+  brand: Brand;
+  price: number;
+  originalPrice: number | null;
+  images: string[];
+  rating: number;
+  averageRating: number;
+  totalReviews: number;
+  reviewCount: number;
+  /** Units a shopper can still buy: on hand minus units reserved by unpaid orders. */
+  stock: number;
+  sku: string | null;
+  weight: number | null;
+  dimensions: Dimensions | null;
+  tags: string[];
+  isNew: boolean;
+  isBestSeller: boolean;
+  isCustomizable: boolean;
+  allowsImageUpload: boolean;
+  availableSizes: string[];
+  turnaroundTime: string | null;
+  lowStockThreshold: number | null;
+  customizationOptions: ProductCustomizationOptionView[];
+  customizations: ProductCustomizationLink[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The back office's list also shows units held by unpaid orders. */
+export interface AdminProductView extends ProductView {
+  reservedStock: number;
+}
+
+export interface ProductListReply {
+  success: true;
+  products: ProductView[];
+  total: number;
+  page: number;
+  limit: number;
+  hasMore: boolean;
+  /** Pass back as `cursor` for the next page of an infinite scroll. */
+  nextCursor: string | null;
+}
+
+export interface SearchHit {
+  _id: string;
+  name: string;
+  images: string[];
+  price: number;
+  brand: Brand;
+}
+
+export interface SearchReply {
+  success: true;
+  products: SearchHit[];
+}
+
+export interface ReviewView {
+  _id: string;
+  productId: string;
+  user: { username: string };
+  rating: number;
+  comment: string;
+  pros: string[];
+  cons: string[];
+  /** Ids of the users who marked the review helpful. */
+  helpful: string[];
+  createdAt: string;
+}
+
+/** `catalog.price.quote`: authoritative unit prices, in paise, for an order or a cart. */
+export interface PriceQuoteLineInput {
+  productId: string;
+  quantity: number;
+  customization?: Record<string, unknown> | null;
+}
+
+export interface PriceQuoteLine {
+  productId: string;
+  quantity: number;
+  found: boolean;
+  name: string | null;
+  brand: Brand | null;
+  image: string | null;
+  basePricePaise: Paise;
+  unitPricePaise: Paise;
+  linePricePaise: Paise;
+  /** Units available to buy now. */
+  stock: number;
+}
+
+export interface PriceQuoteReply {
+  lines: PriceQuoteLine[];
+  totalPaise: Paise;
+}
+
+export type ReservationStatus = 'reserved' | 'committed' | 'released';
+
+export interface StockReserveReply {
+  orderId: string;
+  status: ReservationStatus;
+  lines: { productId: string; quantity: number }[];
+  /** False when this order id had already reserved: nothing was taken twice. */
+  created: boolean;
+}
+
+export interface ImageUploadReply {
+  url: string;
+  originalUrl: string;
+}
+
+export interface AdminProductListReply {
+  success: true;
+  products: AdminProductView[];
+  total: number;
+  page: number;
+  /** The products screen's summary cards, over the whole catalog. */
+  summary: { total: number; ms: number; jaksh: number; lowStock: number; outOfStock: number };
+}

@@ -1,0 +1,4 @@
+export * from './catalog.constants';
+export * from './catalog.types';
+export * from './catalog.schemas';
+export * from './pricing';

@@ -1,0 +1,107 @@
+import type { Brand, PricingOption } from './catalog';
+
+/** Domain events: `<entity>.<past-tense>`. A breaking change is a new type (`order.placed.v2`). */
+export const EVENTS = {
+  userRegistered: 'user.registered',
+  userUpdated: 'user.updated',
+  userDeactivated: 'user.deactivated',
+  productUpserted: 'product.upserted',
+  productDeleted: 'product.deleted',
+  stockLow: 'stock.low',
+  reviewCreated: 'review.created',
+  cartCleared: 'cart.cleared',
+  orderPlaced: 'order.placed',
+  orderPaid: 'order.paid',
+  orderStatusChanged: 'order.status-changed',
+  orderCancelled: 'order.cancelled',
+  orderExpired: 'order.expired',
+  paymentCaptured: 'payment.captured',
+  paymentFailed: 'payment.failed',
+  settingsUpdated: 'settings.updated',
+} as const;
+
+export type EventType = (typeof EVENTS)[keyof typeof EVENTS];
+
+export interface UserRegisteredEvent {
+  userId: string;
+  username: string;
+  email: string;
+  phone: string | null;
+  createdAt: string;
+  /** Added later: absent from events published before. */
+  companyName?: string | null;
+  /** The city of the customer's default address. */
+  city?: string | null;
+}
+
+export interface UserUpdatedEvent {
+  userId: string;
+  username: string;
+  email: string;
+  phone: string | null;
+  name: string | null;
+  profilePic: string | null;
+  /** Added later: absent from events published before. */
+  companyName?: string | null;
+  /** The city of the customer's default address; an address change that moves it publishes user.updated. */
+  city?: string | null;
+}
+
+/** `user.deactivated`: staff deactivated the account; it can no longer sign in, and its tokens are refused. */
+export interface UserDeactivatedEvent {
+  userId: string;
+  deactivatedAt: string;
+}
+
+/**
+ * What a cart needs to price and show a line, published on every change of a product (price,
+ * options, stock, images) and with `deleted: true` when it is removed. `version` grows with each
+ * change: a projection ignores an event older than what it holds.
+ */
+export interface ProductUpsertedEvent {
+  productId: string;
+  version: number;
+  name: string;
+  brand: Brand;
+  category: string;
+  pricePaise: number;
+  image: string | null;
+  /** Units available to buy. */
+  stock: number;
+  isCustomizable: boolean;
+  allowsImageUpload: boolean;
+  availableSizes: string[];
+  customizationOptions: PricingOption[];
+  deleted: boolean;
+  updatedAt: string;
+  /** Added later: the product's own low-stock threshold (null: the default). Absent from older events. */
+  lowStockThreshold?: number | null;
+  /** Added later: when the product was created. Absent from older events. */
+  createdAt?: string;
+}
+
+export interface ProductDeletedEvent {
+  productId: string;
+  version: number;
+  name: string;
+  deleted: true;
+  deletedAt: string;
+}
+
+export interface StockLowEvent {
+  productId: string;
+  name: string;
+  brand: Brand;
+  stock: number;
+  threshold: number;
+}
+
+export interface ReviewCreatedEvent {
+  reviewId: string;
+  productId: string;
+  userId: string | null;
+  rating: number;
+  averageRating: number;
+  reviewCount: number;
+  createdAt: string;
+}

@@ -1,0 +1,32 @@
+import { canMoveOrder, isTerminalOrderStatus, nextOrderStatuses } from './order-status';
+import { ORDER_STATUSES, refusedTransitionMessage } from './order.constants';
+
+describe('the declared order progression (back-office spec, section 4)', () => {
+  it('moves one step at a time: Pending, Processing, Shipped, Delivered', () => {
+    expect(canMoveOrder('Pending', 'Processing')).toBe(true);
+    expect(canMoveOrder('Processing', 'Shipped')).toBe(true);
+    expect(canMoveOrder('Shipped', 'Delivered')).toBe(true);
+    expect(canMoveOrder('Pending', 'Shipped')).toBe(false);
+    expect(canMoveOrder('Processing', 'Delivered')).toBe(false);
+    expect(canMoveOrder('Shipped', 'Processing')).toBe(false);
+  });
+
+  it('cancels only an order not yet shipped', () => {
+    expect(nextOrderStatuses('Pending')).toContain('Cancelled');
+    expect(nextOrderStatuses('Processing')).toContain('Cancelled');
+    expect(canMoveOrder('Shipped', 'Cancelled')).toBe(false);
+  });
+
+  it('keeps Delivered and Cancelled terminal, and nothing moves to where it is', () => {
+    expect(ORDER_STATUSES.filter(isTerminalOrderStatus)).toEqual(['Delivered', 'Cancelled']);
+    for (const status of ORDER_STATUSES) expect(canMoveOrder(status, status)).toBe(false);
+  });
+
+  it('explains a refusal in words staff can act on', () => {
+    expect(refusedTransitionMessage('Pending', 'Pending')).toBe('The order is already Pending');
+    expect(refusedTransitionMessage('Delivered', 'Cancelled')).toBe('A Delivered order cannot be changed');
+    expect(refusedTransitionMessage('Pending', 'Delivered')).toBe(
+      'An order cannot move from Pending to Delivered',
+    );
+  });
+});

@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { customizationSchema } from '../cart/cart.schemas';
+import { addressSchema, emailSchema } from '../validation/user.schemas';
+import {
+  ADMIN_ORDERS_MAX_PAGE_SIZE,
+  ADMIN_ORDERS_PAGE_SIZE,
+  COUPON_CONTEXTS,
+  DEFAULT_PAYMENT_METHOD,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  ORDER_MAX_LINES,
+  ORDER_MAX_QUANTITY,
+  ORDER_MESSAGES as M,
+  ORDER_STATUSES,
+  OrderStatus,
+} from './order.constants';
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** A product named by its id, or by the product object the cart kept (storefront spec, section 5). */
+const productRef = z.preprocess(
+  (v) => (isObject(v) ? v._id : v),
+  z
+    .string({ required_error: M.invalidProduct, invalid_type_error: M.invalidProduct })
+    .trim()
+    .uuid(M.invalidProduct),
+);
+
+const quantity = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  z
+    .number({ required_error: M.quantity, invalid_type_error: M.quantity })
+    .int(M.quantity)
+    .min(1, M.quantity)
+    .max(ORDER_MAX_QUANTITY, M.quantityTooLarge),
+);
+
+/**
+ * One ordered line. The payment screen also sends each line's `price`: it is dropped here, since
+ * the order service prices every line itself.
+ */
+const orderLineSchema = z.preprocess(
+  (v) =>
+    isObject(v) && v.product === undefined && v.productId !== undefined ? { ...v, product: v.productId } : v,
+  z.object({ product: productRef, quantity, customization: customizationSchema }),
+);
+
+const productsSchema = z
+  .array(orderLineSchema, { required_error: M.emptyOrder, invalid_type_error: M.emptyOrder })
+  .min(1, M.emptyOrder)
+  .max(ORDER_MAX_LINES, M.tooManyLines);
+
+const ADDRESS_FIELDS = ['fullName', 'name', 'phone', 'street', 'city', 'state', 'pinCode'] as const;
+
+const addressFields = addressSchema.omit({ isDefault: true }).extend({
+  email: z.preprocess((v) => (blank(v) ? null : v), emailSchema.nullable()),
+});
+
+/**
+ * The delivery address as checkout sends it: `fullName` (or `name`), phone, email, street, city,
+ * state, pinCode, country. None at all asks the shopper to choose one; something that is not an
+ * address is invalid; a partly filled one gets the address form's own messages.
+ */
+export const shippingAddressSchema = z.unknown().transform((value, ctx) => {
+  if (blank(value)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: M.noAddress });
+    return z.NEVER;
+  }
+  if (
+    !isObject(value) ||
+    !ADDRESS_FIELDS.some((f) => typeof value[f] === 'string' && value[f].trim() !== '')
+  ) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: M.invalidAddress });
+    return z.NEVER;
+  }
+  const parsed = addressFields.safeParse({
+    ...value,
+    name: blank(value.fullName) ? value.name : value.fullName,
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: issue.message, path: issue.path });
+    return z.NEVER;
+  }
+  const { name, ...rest } = parsed.data;
+  return { fullName: name, ...rest };
+});
+export type ShippingAddressInput = z.output<typeof shippingAddressSchema>;
+
+/** A coupon code as typed: trimmed, upper-cased, blank meaning none. The cart may keep it as `{code}`. */
+export const couponCodeSchema = (message: string) =>
+  z.preprocess(
+    (v) => {
+      const code = isObject(v) ? v.code : v;
+      return blank(code) ? null : typeof code === 'string' ? code.trim().toUpperCase() : code;
+    },
+    z.string({ invalid_type_error: message }).max(50, message).nullable(),
+  );
+
+/**
+ * The client's payment details. Only the method it chose counts: the status, amount, currency and
+ * provider order id it sends are the server's to decide.
+ */
+const paymentDetailsSchema = z.preprocess(
+  (v) => (isObject(v) ? v : {}),
+  z.object({
+    paymentMethod: z.preprocess(
+      (v) => (blank(v) ? DEFAULT_PAYMENT_METHOD : v),
+      z.string({ invalid_type_error: M.paymentMethod }).trim().max(50, M.paymentMethod),
+    ),
+  }),
+);
+
+/**
+ * `POST /orders`, both shapes the storefront sends (checkout screen and payment screen). The
+ * payment screen's `price`, `totalAmount` and `discountAmount` are dropped: never trusted.
+ */
+export const orderCreateSchema = z.object({
+  products: productsSchema,
+  shippingAddress: shippingAddressSchema,
+  paymentDetails: paymentDetailsSchema,
+  coupon: couponCodeSchema(M.invalidCoupon),
+});
+export type OrderCreateInput = z.output<typeof orderCreateSchema>;
+
+/** `POST /orders/quote`: the totals an order of these lines would have now. */
+export const orderQuoteSchema = z.object({
+  products: productsSchema,
+  coupon: couponCodeSchema(M.invalidCoupon),
+  context: z.enum(COUPON_CONTEXTS).default('checkout'),
+});
+export type OrderQuoteInput = z.output<typeof orderQuoteSchema>;
+
+/** `order.coupon.validate`, as the cart asks it. */
+export const couponValidateSchema = z.object({
+  code: z.unknown(),
+  subtotalPaise: z.number().int().min(0),
+  context: z.enum(COUPON_CONTEXTS),
+});
+
+export const idempotencyKeySchema = z
+  .string({ invalid_type_error: M.invalidIdempotencyKey })
+  .regex(new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`), M.invalidIdempotencyKey);
+
+export const orderIdSchema = z.object({
+  id: z
+    .string({ required_error: M.invalidOrderId, invalid_type_error: M.invalidOrderId })
+    .trim()
+    .uuid(M.invalidOrderId),
+});
+
+export const customerStatsSchema = z.object({ userId: z.string().uuid() });
+
+/** Status names are matched without regard to case: `shipped` is Shipped. */
+const statusSchema = z.preprocess(
+  (v) =>
+    typeof v === 'string' ? (ORDER_STATUSES.find((s) => s.toLowerCase() === v.trim().toLowerCase()) ?? v) : v,
+  z.enum(ORDER_STATUSES, { errorMap: () => ({ message: M.invalidStatus }) }),
+);
+
+/** India keeps one time zone: a date without a time is that whole day in IST. */
+const IST_OFFSET = '+05:30';
+const dateBound = (edge: 'start' | 'end') =>
+  z.preprocess(
+    (v) => (blank(v) ? undefined : v),
+    z
+      .string({ invalid_type_error: M.invalidDate })
+      .trim()
+      .transform((v, ctx) => {
+        const iso = /^\d{4}-\d{2}-\d{2}$/.test(v)
+          ? `${v}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}${IST_OFFSET}`
+          : v;
+        const at = new Date(iso);
+        if (Number.isNaN(at.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(v)) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: M.invalidDate });
+          return z.NEVER;
+        }
+        return at.toISOString();
+      })
+      .optional(),
+  );
+
+/** `GET /admin2009/orders` and its CSV export. */
+export const adminOrderListQuerySchema = z.object({
+  search: z.preprocess((v) => (blank(v) ? undefined : v), z.string().trim().max(100).optional()),
+  status: z.preprocess(
+    (v) => (blank(v) || (typeof v === 'string' && v.trim().toLowerCase() === 'all') ? undefined : v),
+    statusSchema.optional(),
+  ),
+  from: dateBound('start'),
+  to: dateBound('end'),
+  page: z.preprocess(
+    (v) => (blank(v) ? 1 : Number(v)),
+    z
+      .number({ invalid_type_error: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(1, 'page must be at least 1'),
+  ),
+  limit: z.preprocess(
+    (v) => (blank(v) ? ADMIN_ORDERS_PAGE_SIZE : Math.min(Number(v), ADMIN_ORDERS_MAX_PAGE_SIZE)),
+    z
+      .number({ invalid_type_error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1'),
+  ),
+});
+export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
+
+/** `PATCH /admin2009/orders/{id}`: a new status, a tracking number (trimmed, not empty), or both. */
+export const adminOrderUpdateSchema = z
+  .object({
+    orderStatus: statusSchema.optional(),
+    trackingNumber: z
+      .string({ invalid_type_error: M.trackingEmpty })
+      .trim()
+      .min(1, M.trackingEmpty)
+      .max(100, M.trackingTooLong)
+      .optional(),
+  })
+  .refine((v) => v.orderStatus !== undefined || v.trackingNumber !== undefined, {
+    message: M.nothingToUpdate,
+  });
+export type AdminOrderUpdateInput = z.output<typeof adminOrderUpdateSchema>;
+
+export interface AdminOrderStatusRequest {
+  id: string;
+  orderStatus: OrderStatus;
+}
+
+export interface AdminOrderTrackingRequest {
+  id: string;
+  trackingNumber: string;
+}

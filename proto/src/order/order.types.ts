@@ -1,0 +1,172 @@
+import type { Brand } from '../catalog';
+import type { CartCustomization } from '../cart/cart.types';
+import type { Paise } from '../money';
+import type { CancelReason, CouponContext, OrderPaymentStatus, OrderStatus } from './order.constants';
+import type { OrderCreateInput, OrderQuoteInput } from './order.schemas';
+
+/** The product of an order line as it was when ordered: enough to show it and to reorder it. */
+export interface OrderProductView {
+  _id: string;
+  name: string;
+  brand: Brand | null;
+  /** One unit with the line's customization, rupees. */
+  price: number;
+  images: string[];
+}
+
+/** An order line (storefront spec, section 3): `price` is one unit's price in rupees. */
+export interface OrderLineView {
+  product: OrderProductView;
+  productId: string;
+  name: string;
+  image: string | null;
+  quantity: number;
+  price: number;
+  lineTotal: number;
+  customization: CartCustomization;
+}
+
+export interface ShippingAddressView {
+  fullName: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  street: string;
+  city: string;
+  state: string;
+  pinCode: string;
+  country: string;
+}
+
+export interface PaymentDetailsView {
+  status: OrderPaymentStatus;
+  /** Rupees: the order's total. */
+  amount: number;
+  currency: string;
+  razorpayOrderId: string | null;
+  paymentMethod: string;
+  paymentId: string | null;
+  paidAt: string | null;
+}
+
+export interface StatusHistoryEntry {
+  status: OrderStatus;
+  at: string;
+}
+
+/** The customer, for the back office: from the order service's projection of accounts. */
+export interface OrderCustomerView {
+  _id: string;
+  username: string | null;
+  email: string | null;
+}
+
+/** An order as both apps read it. Money in rupees. */
+export interface OrderView {
+  _id: string;
+  user: OrderCustomerView;
+  products: OrderLineView[];
+  shippingAddress: ShippingAddressView;
+  paymentDetails: PaymentDetailsView;
+  orderStatus: OrderStatus;
+  totalAmount: number;
+  subtotal: number;
+  shipping: number;
+  tax: number;
+  /** GST percent applied. */
+  taxRate: number;
+  discountAmount: number;
+  coupon: string | null;
+  trackingNumber: string | null;
+  statusHistory: StatusHistoryEntry[];
+  /** Today plus 7 days while the order is on its way; null once Delivered or Cancelled. */
+  estimatedDelivery: string | null;
+  cancelReason: CancelReason | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `order.create`: the validated body plus the `Idempotency-Key` header, when sent. */
+export interface OrderCreateRequest {
+  order: OrderCreateInput;
+  idempotencyKey?: string | null;
+}
+
+export interface OrderCreateReply {
+  order: OrderView;
+  /** True when the Idempotency-Key named an order placed before: nothing new was created. */
+  replayed: boolean;
+}
+
+export type OrderQuoteRequest = OrderQuoteInput;
+
+/** `POST /orders/quote`: the totals an order of these lines would have now. Rupees. */
+export interface OrderQuoteView {
+  products: OrderLineView[];
+  subtotal: number;
+  discountAmount: number;
+  coupon: string | null;
+  couponPercent: number;
+  shipping: number;
+  tax: number;
+  taxRate: number;
+  totalAmount: number;
+  freeShippingThreshold: number;
+}
+
+/** `order.stats.customer`: the order figures of the account overview (storefront spec, section 3). */
+export interface CustomerOrderStats {
+  totalOrders: number;
+  /** Rupees, over paid orders. */
+  totalSpent: number;
+  deliveredOrders: number;
+  recentOrders: OrderView[];
+}
+
+/**
+ * `order.payable.get`: what the payment service needs to take the money for an order. A customer
+ * actor may ask only about their own order (403 otherwise); no actor means another service asks.
+ */
+export interface OrderPayableRequest {
+  orderId: string;
+}
+
+export interface OrderPayableView {
+  orderId: string;
+  userId: string;
+  amountPaise: Paise;
+  currency: string;
+  orderStatus: OrderStatus;
+  paymentStatus: OrderPaymentStatus;
+  /** False once the order is paid, cancelled or expired. */
+  payable: boolean;
+  /** When an unpaid order expires. */
+  expiresAt: string;
+}
+
+export interface AdminOrderListReply {
+  success: true;
+  orders: OrderView[];
+  total: number;
+  page: number;
+  pages: number;
+  limit: number;
+  /** The orders screen's summary cards, over every order of the shop. */
+  summary: { totalOrders: number; totalRevenue: number; pending: number; processing: number };
+}
+
+export interface AdminProcessReply {
+  success: true;
+  processed: number;
+}
+
+export interface AdminOrderExport {
+  filename: string;
+  csv: string;
+}
+
+export interface CouponView {
+  code: string;
+  percent: number;
+  context: CouponContext;
+}

@@ -1,0 +1,2 @@
+export * from './payment.types';
+export * from './payment.schemas';

@@ -1,0 +1,119 @@
+/**
+ * Payments through Razorpay. Amounts are integer paise, as Razorpay itself counts them; the
+ * browser's Checkout options take paise too, so `amount` in these replies is paise.
+ */
+export type PaymentMode = 'sandbox' | 'live';
+
+/** Where the payment of one shop order stands in the payment service. A paid order never moves back. */
+export type PaymentStatus = 'created' | 'failed' | 'paid';
+
+/**
+ * `payment.captured`: the money for an order was taken (the browser's verified callback or a
+ * webhook, whichever came first). Published once per order; the order service marks the order
+ * paid from it. It may follow a `payment.failed` for the same order (the shopper retried).
+ */
+export interface PaymentCapturedEvent {
+  orderId: string;
+  /** Razorpay's payment id (`pay_...`). */
+  paymentId: string;
+  /** Razorpay's order id (`order_...`). */
+  providerOrderId: string;
+  amountPaise: number;
+  /** card, upi, netbanking, wallet... as Razorpay reports it. */
+  method: string;
+  capturedAt: string;
+}
+
+/**
+ * `payment.failed`: one payment attempt for an order failed. The order stays payable (the shopper
+ * may retry); it is never published for an order already paid.
+ */
+export interface PaymentFailedEvent {
+  orderId: string;
+  providerOrderId: string;
+  /** Razorpay's error description, e.g. "Payment failed". */
+  reason: string;
+}
+
+/** POST /payments/create-order: only the order id counts; the amount comes from the order. */
+export interface CreatePaymentOrderRequest {
+  orderId: string;
+}
+
+/** What the browser hands to `new Razorpay({key, amount, currency, order_id})`. */
+export interface PaymentOrderView {
+  /** Razorpay's order id. */
+  id: string;
+  /** The public key id; never the secret. */
+  key: string;
+  /** Paise. */
+  amount: number;
+  currency: string;
+  receipt: string;
+}
+
+/** POST /payments/verify: what Checkout's `handler` received, plus the shop order. */
+export interface VerifyPaymentRequest {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+  orderId: string;
+}
+
+export interface VerifyPaymentResult {
+  orderId: string;
+  paymentId: string;
+}
+
+/** POST /payments/webhook as the gateway forwards it: the body exactly as received. */
+export interface PaymentWebhookRequest {
+  rawBody: string;
+  /** The `X-Razorpay-Signature` header. */
+  signature: string;
+  /** The `X-Razorpay-Event-Id` header, when sent. */
+  eventId?: string;
+}
+
+export interface PaymentWebhookResult {
+  /** False when this event id was handled before (a replay). */
+  processed: boolean;
+  event: string;
+}
+
+/** GET /payments/config: what the storefront needs to open Checkout. */
+export interface PaymentConfigView {
+  mode: PaymentMode;
+  keyId: string;
+  checkoutScriptUrl: string;
+}
+
+/** The sandbox Checkout's Pay and Fail buttons. */
+export type SandboxOutcome = 'success' | 'failure';
+
+export interface SandboxPayRequest {
+  key: string;
+  order_id: string;
+  outcome: SandboxOutcome;
+  method?: string;
+}
+
+/** Checkout's `handler` argument. */
+export interface RazorpaySuccessResponse {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+}
+
+/** Checkout's `payment.failed` argument: `{error: {...}}`, as Razorpay shapes it. */
+export interface RazorpayFailureResponse {
+  error: {
+    code: string;
+    description: string;
+    source: string;
+    step: string;
+    reason: string;
+    metadata: { order_id: string; payment_id: string };
+  };
+}
+
+export type SandboxPayResult = RazorpaySuccessResponse | RazorpayFailureResponse;

@@ -1,0 +1,200 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: the whole shop on one machine. Installs and builds what is missing, checks that
+ * PostgreSQL and RabbitMQ answer, starts the six services (each migrates its own database), seeds
+ * the catalog on first run, starts the gateway and prints the URL. Ctrl-C stops everything.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SERVICES = ['user', 'catalog', 'cart', 'order', 'payment', 'admin-reporting'];
+
+/** Development defaults; any of them can be overridden from the environment or a `.env` file. */
+const DEV_DEFAULTS = {
+  NODE_ENV: 'development',
+  PORT: '8080',
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres',
+  AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672',
+  JWT_SECRET: 'development-only-secret-change-me-0123456789',
+  ADMIN_EMAIL: 'admin@msjaksh.in',
+  ADMIN_PASSWORD: 'Admin@12345',
+  LOG_LEVEL: 'info',
+};
+
+function readDotEnv() {
+  const file = join(root, '.env');
+  if (!existsSync(file)) return {};
+  return Object.fromEntries(
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#') && line.includes('='))
+      .map((line) => {
+        const i = line.indexOf('=');
+        return [line.slice(0, i).trim(), line.slice(i + 1).trim().replace(/^["']|["']$/g, '')];
+      }),
+  );
+}
+
+const env = { ...DEV_DEFAULTS, ...readDotEnv(), ...process.env };
+// The payment sandbox sends its webhooks back through the gateway.
+env.GATEWAY_URL ??= `http://127.0.0.1:${env.PORT}`;
+
+const say = (text) => process.stdout.write(`${text}\n`);
+
+function step(title, cmd, args) {
+  say(`\n> ${title}`);
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+  if (result.status !== 0) {
+    say(`\n${title} failed.`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function answers(url, defaultPort) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: hostname, port: Number(port || defaultPort) });
+    socket.setTimeout(2000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+async function checkServers() {
+  const problems = [];
+  if (!(await answers(env.DATABASE_URL, 5432))) {
+    problems.push(
+      `PostgreSQL does not answer at ${env.DATABASE_URL}.\n` +
+        '  Start it:   sudo pg_ctlcluster 15 main start      (Debian/Ubuntu: apt-get install postgresql)\n' +
+        '  or Docker:  docker run -d --name shop-pg -p 5432:5432 -e POSTGRES_HOST_AUTH_METHOD=trust postgres:16\n' +
+        '  or point DATABASE_URL at your server.',
+    );
+  }
+  if (!(await answers(env.AMQP_URL, 5672))) {
+    problems.push(
+      `RabbitMQ does not answer at ${env.AMQP_URL}.\n` +
+        '  Start it:   sudo rabbitmq-server -detached          (Debian/Ubuntu: apt-get install rabbitmq-server)\n' +
+        '  or Docker:  docker run -d --name shop-mq -p 5672:5672 -p 15672:15672 rabbitmq:3-management\n' +
+        '  or point AMQP_URL at your broker.',
+    );
+  }
+  if (problems.length) {
+    say(`\n${problems.join('\n\n')}\n`);
+    process.exit(1);
+  }
+}
+
+function needsInstall() {
+  const marker = join(root, 'node_modules', '.package-lock.json');
+  return !existsSync(marker) || statSync(join(root, 'package-lock.json')).mtimeMs > statSync(marker).mtimeMs;
+}
+
+/** Shows each process's JSON log lines as `[service] message`. */
+function relay(name, stream, out) {
+  let buffer = '';
+  stream.on('data', (chunk) => {
+    buffer += chunk.toString();
+    const lines = buffer.split('\n');
+    buffer = lines.pop();
+    for (const line of lines) {
+      let text = line;
+      try {
+        const entry = JSON.parse(line);
+        const level = entry.level >= 50 ? 'ERROR ' : entry.level >= 40 ? 'WARN ' : '';
+        text = `${level}${entry.msg}${entry.err ? ` ${entry.err.message}` : ''}`;
+      } catch {
+        // not JSON: print as is
+      }
+      out.write(`[${name}] ${text}\n`);
+    }
+  });
+}
+
+const children = new Map();
+
+function launch(name, script, extraEnv = {}) {
+  const child = spawn(process.execPath, [script], { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+  relay(name, child.stdout, process.stdout);
+  relay(name, child.stderr, process.stderr);
+  child.on('exit', (code, signal) => {
+    children.delete(name);
+    if (!stopping) say(`[${name}] exited (${signal ?? code})`);
+  });
+  children.set(name, child);
+  return child;
+}
+
+async function waitReady(url, name, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (!children.has(name)) throw new Error(`${name} stopped while starting`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} did not become ready in time`);
+}
+
+let stopping = false;
+function stopAll(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  say('\nStopping the shop...');
+  for (const child of children.values()) child.kill('SIGTERM');
+  const deadline = setTimeout(() => {
+    for (const child of children.values()) child.kill('SIGKILL');
+    process.exit(code);
+  }, 8000);
+  const check = setInterval(() => {
+    if (children.size === 0) {
+      clearInterval(check);
+      clearTimeout(deadline);
+      process.exit(code);
+    }
+  }, 100);
+}
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+
+async function main() {
+  if (needsInstall()) step('Installing dependencies (npm ci)', 'npm', ['ci', '--no-audit', '--no-fund']);
+  await checkServers();
+  step('Building', 'npm', ['run', 'build', '--silent']);
+  for (const app of ['web-store', 'web-admin']) {
+    if (existsSync(join(root, app, 'package.json'))) step(`Building ${app}`, 'npm', ['run', 'build', '--silent', '-w', app]);
+  }
+
+  say('\n> Starting services (each migrates its own database)');
+  await Promise.all(
+    SERVICES.map((service, i) => {
+      const port = String(3001 + i);
+      launch(service, join(root, 'services', service, 'dist', 'main.js'), { HEALTH_PORT: port });
+      return waitReady(`http://127.0.0.1:${port}/health/ready`, service);
+    }),
+  );
+
+  const seed = join(root, 'services', 'catalog', 'dist', 'seed', 'seed.js');
+  if (existsSync(seed)) step('Seeding the catalog (skipped when it already has products)', process.execPath, [seed]);
+
+  launch('gateway', join(root, 'gateway', 'dist', 'main.js'));
+  await waitReady(`http://127.0.0.1:${env.PORT}/health/live`, 'gateway');
+  say(`\nThe shop is running at http://localhost:${env.PORT}`);
+  say(`  API health:   http://localhost:${env.PORT}/api/health`);
+  say(`  API docs:     http://localhost:${env.PORT}/api/docs`);
+  say(`  Back office:  http://localhost:${env.PORT}/admin2009 (${env.ADMIN_EMAIL})`);
+  say('Press Ctrl-C to stop.\n');
+}
+
+main().catch((err) => {
+  say(`\n${err.message}`);
+  stopAll(1);
+});

@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { OnEvent } from '@shop/kit';
+import { EVENTS, EventEnvelope, PaymentCapturedEvent, PaymentFailedEvent } from '@shop/proto';
+import type { EntityManager } from 'typeorm';
+
+/** Payments as the payment service reports them: captures (one per order) and failed attempts. */
+@Injectable()
+export class PaymentsEvents {
+  @OnEvent(EVENTS.paymentCaptured)
+  async onCaptured(event: EventEnvelope<PaymentCapturedEvent>, m: EntityManager): Promise<void> {
+    const e = event.data;
+    await m.query(
+      `INSERT INTO payments (order_id, outcome, provider_order_id, payment_id, method, amount_paise, at)
+       VALUES ($1, 'captured', $2, $3, $4, $5, $6) ON CONFLICT (order_id) WHERE outcome = 'captured' DO NOTHING`,
+      [e.orderId, e.providerOrderId, e.paymentId, e.method || null, e.amountPaise, e.capturedAt ?? event.occurredAt],
+    );
+  }
+
+  @OnEvent(EVENTS.paymentFailed)
+  async onFailed(event: EventEnvelope<PaymentFailedEvent>, m: EntityManager): Promise<void> {
+    const e = event.data;
+    await m.query(`INSERT INTO payments (order_id, outcome, provider_order_id, reason, at) VALUES ($1, 'failed', $2, $3, $4)`, [
+      e.orderId,
+      e.providerOrderId ?? null,
+      e.reason ?? null,
+      event.occurredAt,
+    ]);
+  }
+}

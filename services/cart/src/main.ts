@@ -1,0 +1,3 @@
+import { bootstrapService } from '@shop/kit';
+
+void bootstrapService(async () => (await import('./app.module')).AppModule, 'cart');

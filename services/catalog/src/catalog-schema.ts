@@ -1,0 +1,21 @@
+import { CustomizationEntity } from './customizations/customization.entity';
+import { CatalogSchema1720000000000 } from './migrations/1720000000000-catalog-schema';
+import { CatalogShopSettings1742000000000 } from './migrations/1742000000000-catalog-shop-settings';
+import { ProductCustomizationEntity } from './products/product-customization.entity';
+import { ProductEntity } from './products/product.entity';
+import { CustomerEntity } from './reviews/customer.entity';
+import { ReviewEntity } from './reviews/review.entity';
+import { ShopSettingsEntity } from './settings/shop-settings.entity';
+import { StockReservationEntity } from './stock/stock-reservation.entity';
+
+/** The catalog's tables and checked-in migrations, for the service and for the seed scripts. */
+export const CATALOG_ENTITIES = [
+  ProductEntity,
+  ProductCustomizationEntity,
+  CustomizationEntity,
+  ReviewEntity,
+  CustomerEntity,
+  StockReservationEntity,
+  ShopSettingsEntity,
+];
+export const CATALOG_MIGRATIONS = [CatalogSchema1720000000000, CatalogShopSettings1742000000000];

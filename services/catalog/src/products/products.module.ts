@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { SettingsModule } from '../settings/settings.module';
+import { LowStockNotifier } from '../stock/low-stock.notifier';
+import { PriceQuoteService } from './price-quote.service';
+import { ProductSearchService } from './product-search.service';
+import { ProductsRepository } from './products.repository';
+import { ReadCache } from './read-cache';
+import { ProductsRpcController } from './products.rpc-controller';
+import { ProductsService } from './products.service';
+
+@Module({
+  imports: [SettingsModule],
+  controllers: [ProductsRpcController],
+  providers: [
+    ProductsRepository,
+    ProductsService,
+    ReadCache,
+    ProductSearchService,
+    PriceQuoteService,
+    LowStockNotifier,
+  ],
+  exports: [ProductsRepository, LowStockNotifier, ReadCache],
+})
+export class ProductsModule {}

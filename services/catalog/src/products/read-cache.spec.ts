@@ -1,0 +1,34 @@
+import type { CatalogConfig } from '../config/catalog-config';
+import { ReadCache } from './read-cache';
+
+const cacheFor = (ms: number) => new ReadCache({ READ_CACHE_MS: ms } as CatalogConfig);
+
+describe('ReadCache', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('reuses an answer for the TTL, then computes it again', async () => {
+    jest.useFakeTimers();
+    const cache = cacheFor(1000);
+    const compute = jest.fn().mockResolvedValueOnce(1).mockResolvedValueOnce(2);
+    expect(await cache.get('total:ms', compute)).toBe(1);
+    expect(await cache.get('total:ms', compute)).toBe(1);
+    jest.advanceTimersByTime(1001);
+    expect(await cache.get('total:ms', compute)).toBe(2);
+  });
+
+  it('forgets everything when this instance changes something a shopper sees', async () => {
+    const cache = cacheFor(60_000);
+    await cache.get('product:1', async () => 'old');
+    cache.clear();
+    expect(await cache.get('product:1', async () => 'new')).toBe('new');
+  });
+
+  it('never keeps a failure, and keeps nothing with a TTL of 0', async () => {
+    const cache = cacheFor(0);
+    await expect(cache.get('product:2', () => Promise.reject(new Error('not found')))).rejects.toThrow(
+      'not found',
+    );
+    await cache.get('product:2', async () => 'a');
+    expect(await cache.get('product:2', async () => 'b')).toBe('b');
+  });
+});

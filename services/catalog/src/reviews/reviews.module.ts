@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ProductsModule } from '../products/products.module';
+import { CustomerEntity } from './customer.entity';
+import { CustomersService } from './customers.service';
+import { ReviewsRpcController } from './reviews.rpc-controller';
+import { ReviewsService } from './reviews.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([CustomerEntity]), ProductsModule],
+  controllers: [ReviewsRpcController],
+  providers: [ReviewsService, CustomersService],
+})
+export class ReviewsModule {}

@@ -1,0 +1,224 @@
+import { Injectable } from '@nestjs/common';
+import { EventPublisher, RpcError } from '@shop/kit';
+import {
+  Actor,
+  AdminReviewCreateInput,
+  CATALOG_MESSAGES as M,
+  EVENTS,
+  ReviewCreatedEvent,
+  ReviewCreateInput,
+  ReviewView,
+} from '@shop/proto';
+import { DataSource, EntityManager } from 'typeorm';
+import { isUuid } from '../common/ids';
+import { returning } from '../common/sql';
+import { ReadCache } from '../products/read-cache';
+import { CustomersService } from './customers.service';
+
+interface ReviewRow {
+  id: string;
+  product_id: string;
+  user_id: string | null;
+  username: string;
+  rating: number;
+  comment: string;
+  pros: string[];
+  cons: string[];
+  helpful: string[];
+  created_at: Date;
+}
+
+const REVIEW_COLUMNS = `r.id, r.product_id, r.user_id, r.username, r.rating, r.comment, r.pros, r.cons, r.created_at,
+  COALESCE((SELECT array_agg(h.user_id::text ORDER BY h.created_at) FROM review_helpful h WHERE h.review_id = r.id), '{}') AS helpful`;
+
+const toView = (r: ReviewRow): ReviewView => ({
+  _id: r.id,
+  productId: r.product_id,
+  user: { username: r.username },
+  rating: r.rating,
+  comment: r.comment,
+  pros: r.pros,
+  cons: r.cons,
+  helpful: r.helpful,
+  createdAt: r.created_at.toISOString(),
+});
+
+/** Reviews, and the product's rating and review count kept in step with them. */
+@Injectable()
+export class ReviewsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly customers: CustomersService,
+    private readonly events: EventPublisher,
+    private readonly cache: ReadCache,
+  ) {}
+
+  async listForProduct(productId: string): Promise<{ success: true; reviews: ReviewView[] }> {
+    if (!isUuid(productId)) throw RpcError.badRequest(M.invalidProductId);
+    const [product] = await this.dataSource.query(
+      `SELECT id FROM products WHERE id = $1 AND deleted_at IS NULL`,
+      [productId],
+    );
+    if (!product) throw RpcError.notFound(M.productNotFound);
+    const rows: ReviewRow[] = await this.dataSource.query(
+      `SELECT ${REVIEW_COLUMNS} FROM reviews r WHERE r.product_id = $1 ORDER BY r.created_at DESC, r.id`,
+      [productId],
+    );
+    return { success: true, reviews: rows.map(toView) };
+  }
+
+  /** A customer's review: one per product. The text is kept exactly as written. */
+  async create(actor: Actor, input: ReviewCreateInput): Promise<{ success: true; review: ReviewView }> {
+    const username = await this.customers.username(actor.userId);
+    try {
+      return await this.write((m) =>
+        this.insert(m, {
+          productId: input.productId,
+          userId: actor.userId,
+          username,
+          email: null,
+          byAdmin: false,
+          rating: input.rating,
+          comment: input.comment,
+          pros: input.pros,
+          cons: input.cons,
+        }),
+      );
+    } catch (err) {
+      if (err?.code === '23505') throw RpcError.conflict(M.alreadyReviewed);
+      throw err;
+    }
+  }
+
+  /** Staff write a review in a reviewer's name; no account is made for the reviewer. */
+  async createByAdmin(input: AdminReviewCreateInput): Promise<{ success: true; review: ReviewView }> {
+    const username = input.reviewerName ?? input.reviewerEmail.split('@')[0];
+    return this.write((m) =>
+      this.insert(m, {
+        productId: input.productId,
+        userId: null,
+        username,
+        email: input.reviewerEmail,
+        byAdmin: true,
+        rating: input.rating,
+        comment: input.comment,
+        pros: [],
+        cons: [],
+      }),
+    );
+  }
+
+  /** Marks the review helpful for this customer, or unmarks it when they had. */
+  async toggleHelpful(
+    actor: Actor,
+    reviewId: string,
+  ): Promise<{ success: true; helpful: boolean; review: ReviewView }> {
+    if (!isUuid(reviewId)) throw RpcError.notFound(M.reviewNotFound);
+    return this.dataSource.transaction(async (m) => {
+      const [review] = await m.query(`SELECT id FROM reviews WHERE id = $1 FOR UPDATE`, [reviewId]);
+      if (!review) throw RpcError.notFound(M.reviewNotFound);
+      const removed = await returning(
+        m,
+        `DELETE FROM review_helpful WHERE review_id = $1 AND user_id = $2 RETURNING user_id`,
+        [reviewId, actor.userId],
+      );
+      if (removed.length === 0)
+        await m.query(`INSERT INTO review_helpful (review_id, user_id) VALUES ($1, $2)`, [
+          reviewId,
+          actor.userId,
+        ]);
+      const [row]: ReviewRow[] = await m.query(`SELECT ${REVIEW_COLUMNS} FROM reviews r WHERE r.id = $1`, [
+        reviewId,
+      ]);
+      return { success: true as const, helpful: removed.length === 0, review: toView(row) };
+    });
+  }
+
+  async remove(reviewId: string): Promise<{ success: true; message: string }> {
+    if (!isUuid(reviewId)) throw RpcError.notFound(M.reviewNotFound);
+    return this.write(async (m) => {
+      const [deleted] = await returning(m, `DELETE FROM reviews WHERE id = $1 RETURNING product_id`, [
+        reviewId,
+      ]);
+      if (!deleted) throw RpcError.notFound(M.reviewNotFound);
+      await this.recomputeRating(m, deleted.product_id);
+      return { success: true as const, message: 'Review deleted' };
+    });
+  }
+
+  /** Ratings show on product pages and lists: the read cache is dropped once a change is committed. */
+  private async write<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    const result = await this.dataSource.transaction(work);
+    this.cache.clear();
+    return result;
+  }
+
+  private async insert(
+    m: EntityManager,
+    review: {
+      productId: string;
+      userId: string | null;
+      username: string;
+      email: string | null;
+      byAdmin: boolean;
+      rating: number;
+      comment: string;
+      pros: string[];
+      cons: string[];
+    },
+  ): Promise<{ success: true; review: ReviewView }> {
+    // The product row lock orders concurrent reviews of one product, so the average stays exact.
+    const [product] = await m.query(
+      `SELECT id FROM products WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+      [review.productId],
+    );
+    if (!product) throw RpcError.notFound(M.productNotFound);
+    const [inserted] = await m.query(
+      `INSERT INTO reviews (product_id, user_id, username, reviewer_email, by_admin, rating, comment, pros, cons)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      [
+        review.productId,
+        review.userId,
+        review.username,
+        review.email,
+        review.byAdmin,
+        review.rating,
+        review.comment,
+        review.pros,
+        review.cons,
+      ],
+    );
+    const totals = await this.recomputeRating(m, review.productId);
+    const [row]: ReviewRow[] = await m.query(`SELECT ${REVIEW_COLUMNS} FROM reviews r WHERE r.id = $1`, [
+      inserted.id,
+    ]);
+    const event: ReviewCreatedEvent = {
+      reviewId: row.id,
+      productId: row.product_id,
+      userId: row.user_id,
+      rating: row.rating,
+      averageRating: totals.rating,
+      reviewCount: totals.reviewCount,
+      createdAt: row.created_at.toISOString(),
+    };
+    await this.events.publish(m, EVENTS.reviewCreated, event);
+    return { success: true, review: toView(row) };
+  }
+
+  private async recomputeRating(
+    m: EntityManager,
+    productId: string,
+  ): Promise<{ rating: number; reviewCount: number }> {
+    const [row] = await returning(
+      m,
+      `UPDATE products p
+          SET rating = COALESCE((SELECT round(avg(r.rating), 2) FROM reviews r WHERE r.product_id = p.id), 0),
+              review_count = (SELECT count(*) FROM reviews r WHERE r.product_id = p.id),
+              updated_at = now()
+        WHERE p.id = $1
+        RETURNING rating, review_count`,
+      [productId],
+    );
+    return { rating: Number(row.rating), reviewCount: row.review_count };
+  }
+}

@@ -1,0 +1,175 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { RpcError } from '@shop/kit';
+import {
+  outOfStockMessage,
+  productUnavailableMessage,
+  StockReserveInput,
+  StockReserveReply,
+} from '@shop/proto';
+import { DataSource, EntityManager } from 'typeorm';
+import { PRODUCT_COLUMNS, ProductRow } from '../products/product-view';
+import { ProductsRepository } from '../products/products.repository';
+import { ReadCache } from '../products/read-cache';
+import { LowStockNotifier } from './low-stock.notifier';
+
+type Line = { productId: string; quantity: number };
+
+/** Two lines of one product count together; products in id order so locks never cross. */
+export function mergeLines(lines: Line[]): Line[] {
+  const totals = new Map<string, number>();
+  for (const line of lines) totals.set(line.productId, (totals.get(line.productId) ?? 0) + line.quantity);
+  return [...totals.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+/**
+ * Stock held for orders. A reservation takes units from what is available, all lines or none,
+ * once per order id; payment commits it (the units leave stock), cancellation or expiry releases it.
+ */
+@Injectable()
+export class StockService {
+  private readonly logger = new Logger('Stock');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly products: ProductsRepository,
+    private readonly lowStock: LowStockNotifier,
+    private readonly cache: ReadCache,
+  ) {}
+
+  async reserve(input: StockReserveInput): Promise<StockReserveReply> {
+    const lines = mergeLines(input.lines);
+    const reply = await this.dataSource.transaction(async (m): Promise<StockReserveReply> => {
+      // The order id is the key: a second call for the same order waits here for the first and finds its row.
+      const created: unknown[] = await m.query(
+        `INSERT INTO stock_reservations (order_id, status, lines) VALUES ($1, 'reserved', $2) ON CONFLICT (order_id) DO NOTHING RETURNING order_id`,
+        [input.orderId, JSON.stringify(lines)],
+      );
+      if (created.length === 0) {
+        const [existing] = await m.query(`SELECT status, lines FROM stock_reservations WHERE order_id = $1`, [
+          input.orderId,
+        ]);
+        return { orderId: input.orderId, status: existing.status, lines: existing.lines, created: false };
+      }
+      const rows = await this.lockProducts(
+        m,
+        lines.map((l) => l.productId),
+      );
+      for (const line of lines) {
+        const row = rows.get(line.productId);
+        if (!row || row.deleted_at) throw RpcError.conflict(productUnavailableMessage(row?.name ?? null));
+        const available = row.stock - row.reserved;
+        if (available < line.quantity) throw RpcError.conflict(outOfStockMessage(row.name, available));
+      }
+      await m.query(
+        `UPDATE products p SET reserved = p.reserved + l.quantity, updated_at = now()
+           FROM unnest($1::uuid[], $2::int[]) AS l(id, quantity) WHERE p.id = l.id`,
+        [lines.map((l) => l.productId), lines.map((l) => l.quantity)],
+      );
+      await this.afterStockChange(m, rows);
+      return { orderId: input.orderId, status: 'reserved', lines, created: true };
+    });
+    // Dropped again once committed: a read between the first drop and the commit may have kept the old stock.
+    if (reply.created) this.cache.clear();
+    return reply;
+  }
+
+  /** order.paid: the reserved units leave stock. A reservation released meanwhile takes the units again if they are there. */
+  async commit(m: EntityManager, orderId: string): Promise<void> {
+    const reservation = await this.lockReservation(m, orderId);
+    if (!reservation || reservation.status === 'committed') return;
+    const rows = await this.lockProducts(
+      m,
+      reservation.lines.map((l) => l.productId),
+    );
+    if (reservation.status === 'reserved') {
+      await this.apply(
+        m,
+        reservation.lines,
+        'stock = p.stock - l.quantity, reserved = p.reserved - l.quantity',
+      );
+    } else {
+      for (const line of reservation.lines) {
+        const row = rows.get(line.productId);
+        const available = row ? row.stock - row.reserved : 0;
+        const taken = Math.min(available, line.quantity);
+        if (taken < line.quantity)
+          this.logger.error(
+            `order ${orderId} was paid after its reservation lapsed: ${line.quantity - taken} unit(s) of ${line.productId} are missing`,
+          );
+        if (taken > 0)
+          await this.apply(
+            m,
+            [{ productId: line.productId, quantity: taken }],
+            'stock = p.stock - l.quantity',
+          );
+      }
+      await this.afterStockChange(m, rows);
+    }
+    await m.query(
+      `UPDATE stock_reservations SET status = 'committed', updated_at = now() WHERE order_id = $1`,
+      [orderId],
+    );
+  }
+
+  /**
+   * order.cancelled / order.expired: held units become available again. A cancelled paid order
+   * puts its units back in stock.
+   */
+  async release(m: EntityManager, orderId: string): Promise<void> {
+    const reservation = await this.lockReservation(m, orderId);
+    if (!reservation || reservation.status === 'released') return;
+    const rows = await this.lockProducts(
+      m,
+      reservation.lines.map((l) => l.productId),
+    );
+    await this.apply(
+      m,
+      reservation.lines,
+      reservation.status === 'reserved'
+        ? 'reserved = p.reserved - l.quantity'
+        : 'stock = p.stock + l.quantity',
+    );
+    await m.query(
+      `UPDATE stock_reservations SET status = 'released', updated_at = now() WHERE order_id = $1`,
+      [orderId],
+    );
+    await this.afterStockChange(m, rows);
+  }
+
+  private async lockReservation(
+    m: EntityManager,
+    orderId: string,
+  ): Promise<{ status: string; lines: Line[] } | undefined> {
+    const [row] = await m.query(
+      `SELECT status, lines FROM stock_reservations WHERE order_id = $1 FOR UPDATE`,
+      [orderId],
+    );
+    if (!row) this.logger.warn(`no stock reservation for order ${orderId}`);
+    return row;
+  }
+
+  private async lockProducts(m: EntityManager, ids: string[]): Promise<Map<string, ProductRow>> {
+    const rows: ProductRow[] = await m.query(
+      `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = ANY($1::uuid[]) ORDER BY p.id FOR UPDATE`,
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  private async apply(m: EntityManager, lines: Line[], set: string): Promise<void> {
+    await m.query(
+      `UPDATE products p SET ${set}, updated_at = now() FROM unnest($1::uuid[], $2::int[]) AS l(id, quantity) WHERE p.id = l.id`,
+      [lines.map((l) => l.productId), lines.map((l) => l.quantity)],
+    );
+  }
+
+  /** Carts learn the new availability; a product that fell to its threshold raises stock.low. */
+  private async afterStockChange(m: EntityManager, before: Map<string, ProductRow>): Promise<void> {
+    const ids = [...before.keys()];
+    const after = new Map((await this.products.rows(ids, m, { includeDeleted: true })).map((r) => [r.id, r]));
+    for (const [id, row] of before) await this.lowStock.check(m, row, after.get(id));
+    await this.products.publishUpserted(m, ids);
+  }
+}

@@ -1,0 +1,168 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { brokerNames, EventEnvelope } from '@shop/proto';
+import type { ChannelWrapper } from 'amqp-connection-manager';
+import type { ConfirmChannel, ConsumeMessage } from 'amqplib';
+import { DataSource } from 'typeorm';
+import { requestContext } from '../logging/request-context';
+import { BusConnection } from './bus-connection';
+import { closeQuietly } from './close-quietly';
+import { EventHandlerFn, ON_EVENT } from './on-event.decorator';
+
+export interface EventConsumerOptions {
+  service: string;
+  namespace: string;
+  prefetch: number;
+  maxAttempts: number;
+  retryBaseMs: number;
+}
+
+const MAX_BACKOFF_MS = 30_000;
+
+/**
+ * Consumes the service's `<service>.events` queue. Each event is handled in one transaction that
+ * also records its id in the inbox, then acked: a redelivery finds the id and is a no-op. A failing
+ * handler is retried through a TTL queue with exponential back-off; after the last attempt, or
+ * when the message cannot be read at all, it is dead-lettered to `<service>.events.dlq`.
+ */
+@Injectable()
+export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('EventConsumer');
+  private readonly handlers = new Map<string, EventHandlerFn[]>();
+  private channel?: ChannelWrapper;
+  private readonly names: ReturnType<typeof brokerNames>;
+
+  constructor(
+    private readonly options: EventConsumerOptions,
+    private readonly dataSource: DataSource,
+    private readonly bus: BusConnection,
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
+  ) {
+    this.names = brokerNames(options.namespace);
+  }
+
+  get subscribedTypes(): string[] {
+    return [...this.handlers.keys()];
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.discoverHandlers();
+    if (this.handlers.size === 0) return;
+    const queue = this.names.eventsQueue(this.options.service);
+    const retry = this.names.retryQueue(this.options.service);
+    const dlq = this.names.deadLetterQueue(this.options.service);
+    this.channel = this.bus.manager.createChannel({
+      setup: async (ch: ConfirmChannel) => {
+        await ch.assertExchange(this.names.eventsExchange, 'topic', { durable: true });
+        await ch.assertQueue(dlq, { durable: true });
+        await ch.assertQueue(queue, {
+          durable: true,
+          arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': dlq },
+        });
+        await ch.assertQueue(retry, {
+          durable: true,
+          arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': queue },
+        });
+        for (const type of this.handlers.keys()) await ch.bindQueue(queue, this.names.eventsExchange, type);
+        await ch.prefetch(this.options.prefetch);
+        await ch.consume(queue, (msg) => msg && void this.onMessage(ch, msg, retry), { noAck: false });
+      },
+    });
+    await this.channel.waitForConnect();
+  }
+
+  private discoverHandlers(): void {
+    for (const wrapper of this.discovery.getProviders()) {
+      const instance = wrapper.instance as Record<string, unknown> | undefined;
+      if (!instance || typeof instance !== 'object') continue;
+      const prototype = Object.getPrototypeOf(instance);
+      for (const method of this.scanner.getAllMethodNames(prototype)) {
+        const type = this.reflector.get<string>(ON_EVENT, prototype[method]);
+        if (!type) continue;
+        const fn = (instance[method] as EventHandlerFn).bind(instance);
+        this.handlers.set(type, [...(this.handlers.get(type) ?? []), fn]);
+      }
+    }
+  }
+
+  private async onMessage(ch: ConfirmChannel, msg: ConsumeMessage, retryQueue: string): Promise<void> {
+    let event: EventEnvelope;
+    try {
+      event = JSON.parse(msg.content.toString());
+      if (!event?.id || !event.type) throw new Error('not an event envelope');
+    } catch (err) {
+      this.logger.error(`unreadable message parked in the dead-letter queue: ${err.message}`);
+      return this.settle(() => ch.nack(msg, false, false));
+    }
+    const requestId = msg.properties.headers?.['x-request-id'] as string | undefined;
+    await requestContext.run({ requestId }, async () => {
+      try {
+        await this.handle(event);
+        this.settle(() => ch.ack(msg));
+      } catch (err) {
+        await this.retryOrDeadLetter(ch, msg, retryQueue, event, err);
+      }
+    });
+  }
+
+  private async handle(event: EventEnvelope): Promise<void> {
+    const handlers = this.handlers.get(event.type) ?? [];
+    await this.dataSource.transaction(async (manager) => {
+      const inserted: unknown[] = await manager.query(
+        `INSERT INTO inbox (event_id, type) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
+        [event.id, event.type],
+      );
+      if (inserted.length === 0) return;
+      for (const handler of handlers) await handler(event, manager);
+    });
+  }
+
+  private async retryOrDeadLetter(
+    ch: ConfirmChannel,
+    msg: ConsumeMessage,
+    retryQueue: string,
+    event: EventEnvelope,
+    err: Error,
+  ): Promise<void> {
+    const attempt = Number(msg.properties.headers?.['x-attempt'] ?? 1);
+    if (attempt >= this.options.maxAttempts) {
+      this.logger.error(`${event.type} ${event.id} failed ${attempt} times, dead-lettered: ${err.message}`);
+      return this.settle(() => ch.nack(msg, false, false));
+    }
+    const delay = Math.min(this.options.retryBaseMs * 2 ** (attempt - 1), MAX_BACKOFF_MS);
+    this.logger.warn(`${event.type} ${event.id} failed (attempt ${attempt}), retrying in ${delay} ms: ${err.message}`);
+    try {
+      await new Promise<void>((resolve, reject) =>
+        ch.sendToQueue(
+          retryQueue,
+          msg.content,
+          {
+            ...msg.properties,
+            persistent: true,
+            expiration: String(delay),
+            headers: { ...msg.properties.headers, 'x-attempt': attempt + 1 },
+          },
+          (confirmErr) => (confirmErr ? reject(confirmErr) : resolve()),
+        ),
+      );
+      this.settle(() => ch.ack(msg));
+    } catch {
+      // The retry copy was not confirmed: leave the original unacked; the broker redelivers it.
+    }
+  }
+
+  /** Acks go to the channel that delivered the message; if it has closed, the broker redelivers. */
+  private settle(fn: () => void): void {
+    try {
+      fn();
+    } catch (err) {
+      this.logger.warn(`could not settle message: ${err.message}`);
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await closeQuietly(this.channel && (() => this.channel!.close()));
+  }
+}

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { currentRequestId } from '../logging/request-context';
+
+export const OUTBOX_CHANNEL = 'shop_outbox';
+
+/**
+ * Records an event in the outbox inside the caller's transaction: it is published if and only if
+ * that transaction commits. NOTIFY is delivered on commit too, which wakes the relay at once.
+ */
+@Injectable()
+export class EventPublisher {
+  async publish<T>(manager: EntityManager, type: string, data: T): Promise<string> {
+    const id = randomUUID();
+    await manager.query(`INSERT INTO outbox (id, type, payload, request_id) VALUES ($1, $2, $3, $4)`, [
+      id,
+      type,
+      JSON.stringify(data),
+      currentRequestId() ?? null,
+    ]);
+    await manager.query(`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]);
+    return id;
+  }
+}

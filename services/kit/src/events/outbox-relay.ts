@@ -1,0 +1,127 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { ChannelWrapper } from 'amqp-connection-manager';
+import type { ConfirmChannel } from 'amqplib';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { BusConnection } from './bus-connection';
+import { closeQuietly } from './close-quietly';
+import { OUTBOX_CHANNEL } from './event-publisher';
+
+const BATCH = 200;
+const POLL_MS = 1000;
+const PUBLISH_TIMEOUT_MS = 5000;
+
+interface OutboxRow {
+  seq: string;
+  id: string;
+  type: string;
+  payload: unknown;
+  occurred_at: Date;
+  request_id: string | null;
+}
+
+/**
+ * Publishes committed outbox rows with publisher confirms and deletes them once the broker has
+ * them. Rows are locked with SKIP LOCKED, so replicas share the work; a row whose publish is not
+ * confirmed stays and is published again later (consumers de-duplicate on the event id).
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('OutboxRelay');
+  private channel: ChannelWrapper;
+  private listener?: Client;
+  private timer?: NodeJS.Timeout;
+  private draining = false;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly bus: BusConnection,
+    private readonly exchange: string,
+    private readonly listenUrl: string,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.channel = this.bus.manager.createChannel({
+      setup: (ch: ConfirmChannel) => ch.assertExchange(this.exchange, 'topic', { durable: true }),
+    });
+    this.bus.manager.on('connect', () => this.wake());
+    await this.listen();
+    this.timer = setInterval(() => this.wake(), POLL_MS);
+    this.wake();
+  }
+
+  private async listen(): Promise<void> {
+    if (this.stopped) return;
+    const client = new Client({ connectionString: this.listenUrl });
+    client.on('notification', () => this.wake());
+    client.on('error', (err) => {
+      this.logger.warn(`outbox listener lost: ${err.message}`);
+      this.listener = undefined;
+      setTimeout(() => this.listen().catch(() => undefined), POLL_MS);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    this.listener = client;
+  }
+
+  /** Publishes everything pending; calls made while draining cause one more pass. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    this.draining = true;
+    this.drain()
+      .catch((err) => this.logger.warn(`outbox publish deferred: ${err.message}`))
+      .finally(() => {
+        this.draining = false;
+      });
+  }
+
+  private async drain(): Promise<void> {
+    do {
+      this.again = false;
+      while (this.bus.connected && !this.stopped && (await this.publishBatch()) === BATCH);
+    } while (this.again && this.bus.connected && !this.stopped);
+  }
+
+  private publishBatch(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: OutboxRow[] = await manager.query(
+        `SELECT seq, id, type, payload, occurred_at, request_id FROM outbox ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [BATCH],
+      );
+      if (rows.length === 0) return 0;
+      await Promise.all(
+        rows.map((row) =>
+          this.channel.publish(
+            this.exchange,
+            row.type,
+            Buffer.from(
+              JSON.stringify({ id: row.id, type: row.type, occurredAt: row.occurred_at, version: 1, data: row.payload }),
+            ),
+            {
+              persistent: true,
+              messageId: row.id,
+              contentType: 'application/json',
+              headers: row.request_id ? { 'x-request-id': row.request_id } : {},
+              timeout: PUBLISH_TIMEOUT_MS,
+            },
+          ),
+        ),
+      );
+      await manager.query(`DELETE FROM outbox WHERE seq = ANY($1::bigint[])`, [rows.map((r) => r.seq)]);
+      return rows.length;
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await closeQuietly(this.listener && (() => this.listener!.end()));
+    await closeQuietly(this.channel && (() => this.channel.close()));
+  }
+}

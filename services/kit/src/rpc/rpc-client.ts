@@ -1,0 +1,87 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { ClientRMQ, RmqRecord } from '@nestjs/microservices';
+import {
+  Actor,
+  brokerNames,
+  ERROR_CODES,
+  isRpcErrorPayload,
+  RpcEnvelope,
+  RpcErrorPayload,
+  ServiceName,
+  serviceOfPattern,
+} from '@shop/proto';
+import { randomUUID } from 'node:crypto';
+import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import { currentRequestId } from '../logging/request-context';
+import { RpcError } from './rpc-error';
+import { AMQP_SOCKET_OPTIONS } from './rpc-server';
+
+export interface RpcCallOptions {
+  actor?: Actor | null;
+  requestId?: string;
+  ip?: string;
+  timeoutMs?: number;
+}
+
+export interface RpcClientConfig {
+  AMQP_URL: string;
+  BUS_NAMESPACE: string;
+  RPC_TIMEOUT_MS: number;
+}
+
+/**
+ * Request/reply to any service by pattern name. One connection per target service, replies over
+ * RabbitMQ's direct reply-to. Requests expire in the queue when their caller has stopped waiting,
+ * so a service that comes back never acts on a request nobody will read the answer to.
+ */
+@Injectable()
+export class RpcClient implements OnApplicationShutdown {
+  private readonly clients = new Map<ServiceName, ClientRMQ>();
+
+  constructor(private readonly config: RpcClientConfig) {}
+
+  async call<T>(pattern: string, data: unknown, options: RpcCallOptions = {}): Promise<T> {
+    const service = serviceOfPattern(pattern);
+    const timeoutMs = options.timeoutMs ?? this.config.RPC_TIMEOUT_MS;
+    const envelope: RpcEnvelope = {
+      actor: options.actor ?? null,
+      data,
+      requestId: options.requestId ?? currentRequestId() ?? randomUUID(),
+      ip: options.ip,
+    };
+    const record = new RmqRecord(envelope, { expiration: String(timeoutMs) });
+    try {
+      return await firstValueFrom(this.client(service).send<T>(pattern, record).pipe(timeout({ first: timeoutMs })));
+    } catch (error) {
+      throw this.asRpcError(service, error);
+    }
+  }
+
+  private asRpcError(service: ServiceName, error: unknown): RpcError {
+    if (error instanceof TimeoutError) {
+      return new RpcError({ status: 503, code: ERROR_CODES.TIMEOUT, message: `The ${service} service did not answer in time` });
+    }
+    if (isRpcErrorPayload(error)) return new RpcError(error as RpcErrorPayload);
+    return new RpcError({ status: 503, code: ERROR_CODES.UNAVAILABLE, message: `The ${service} service is unavailable` });
+  }
+
+  private client(service: ServiceName): ClientRMQ {
+    let client = this.clients.get(service);
+    if (!client) {
+      client = new ClientRMQ({
+        urls: [this.config.AMQP_URL],
+        queue: brokerNames(this.config.BUS_NAMESPACE).rpcQueue(service),
+        queueOptions: { durable: true },
+        socketOptions: AMQP_SOCKET_OPTIONS,
+        persistent: false,
+      });
+      this.clients.set(service, client);
+    }
+    return client;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.clients.values()].map((c) => c.close()));
+    this.clients.clear();
+  }
+}

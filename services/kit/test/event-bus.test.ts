@@ -1,0 +1,186 @@
+import { Injectable, INestApplicationContext, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { brokerNames, EventEnvelope, ServiceName } from '@shop/proto';
+import { connect } from 'amqplib';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DataSource, EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
+import { deleteNamespace, restartBroker } from '../../../e2e/harness/broker';
+import { currentRequestId, dropDatabase, EventPublisher, KitModule, OnEvent, requestContext } from '../src';
+
+jest.setTimeout(90_000);
+
+const namespace = `t${randomBytes(4).toString('hex')}`;
+const names = brokerNames(namespace);
+const databaseUrl = () => process.env.DATABASE_URL!;
+
+class CreateTestTables1700000000001 implements MigrationInterface {
+  async up(q: QueryRunner) {
+    await q.query(`CREATE TABLE things (id uuid PRIMARY KEY, name text NOT NULL)`);
+    await q.query(`CREATE TABLE seen (event_id uuid NOT NULL, thing_id uuid NOT NULL, request_id text)`);
+  }
+  async down(q: QueryRunner) {
+    await q.query(`DROP TABLE seen; DROP TABLE things`);
+  }
+}
+
+/** A subscriber that records each event it handles in its own table; `poison` always fails. */
+@Injectable()
+class ThingEvents {
+  @OnEvent('thing.created')
+  async onCreated(event: EventEnvelope<{ id: string }>, manager: EntityManager) {
+    await manager.query(`INSERT INTO seen (event_id, thing_id, request_id) VALUES ($1, $2, $3)`, [
+      event.id,
+      event.data.id,
+      currentRequestId() ?? null,
+    ]);
+  }
+
+  @OnEvent('thing.poison')
+  async onPoison() {
+    throw new Error('this handler always fails');
+  }
+}
+
+async function startService(service: ServiceName, withHandlers: boolean): Promise<INestApplicationContext> {
+  @Module({
+    imports: [
+      KitModule.forService({
+        service,
+        entities: [],
+        migrations: [CreateTestTables1700000000001],
+        env: {
+          DATABASE_URL: databaseUrl(),
+          AMQP_URL: process.env.AMQP_URL,
+          DATABASE_NAME: `${namespace}_${service}`,
+          BUS_NAMESPACE: namespace,
+          HEALTH_PORT: '0',
+          EVENT_MAX_ATTEMPTS: '3',
+          EVENT_RETRY_BASE_MS: '50',
+          LOG_LEVEL: 'silent',
+        },
+      }),
+    ],
+    providers: withHandlers ? [ThingEvents] : [],
+  })
+  class TestServiceModule {}
+  const app = await NestFactory.createApplicationContext(TestServiceModule, { logger: false });
+  await app.init();
+  return app;
+}
+
+const seenCount = async (app: INestApplicationContext, thingId: string): Promise<number> => {
+  const rows = await app.get(DataSource).query(`SELECT count(*)::int AS n FROM seen WHERE thing_id = $1`, [thingId]);
+  return rows[0].n;
+};
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The business change and its event, in one transaction. */
+async function createThing(app: INestApplicationContext, fail = false): Promise<string> {
+  const id = randomUUID();
+  await app
+    .get(DataSource)
+    .transaction(async (manager) => {
+      await manager.query(`INSERT INTO things (id, name) VALUES ($1, 'a thing')`, [id]);
+      await app.get(EventPublisher).publish(manager, 'thing.created', { id });
+      if (fail) throw new Error('rolled back on purpose');
+    })
+    .catch((err) => {
+      if (!fail) throw err;
+    });
+  return id;
+}
+
+describe('event bus: outbox, relay, inbox, retries and dead letters', () => {
+  let publisher: INestApplicationContext;
+  let cart: INestApplicationContext;
+  let catalog: INestApplicationContext;
+
+  beforeAll(async () => {
+    [publisher, cart, catalog] = await Promise.all([
+      startService('order', false),
+      startService('cart', true),
+      startService('catalog', true),
+    ]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([publisher, cart, catalog].map((app) => app?.close()));
+    await Promise.all(['order', 'cart', 'catalog'].map((s) => dropDatabase(databaseUrl(), `${namespace}_${s}`)));
+    await deleteNamespace(namespace, ['order', 'cart', 'catalog']);
+  });
+
+  it('delivers an event committed with its business change to every subscribing service exactly once', async () => {
+    const id = await createThing(publisher);
+    await eventually(async () => (await seenCount(cart, id)) === 1 && (await seenCount(catalog, id)) === 1);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await seenCount(cart, id)).toBe(1);
+    expect(await seenCount(catalog, id)).toBe(1);
+    const pending = await publisher.get(DataSource).query(`SELECT count(*)::int AS n FROM outbox`);
+    expect(pending[0].n).toBe(0);
+  });
+
+  it("carries the publisher's request id to the handlers", async () => {
+    const id = await requestContext.run({ requestId: 'req-events-1' }, () => createThing(publisher));
+    await eventually(async () => (await seenCount(catalog, id)) === 1);
+    const rows = await catalog.get(DataSource).query(`SELECT request_id FROM seen WHERE thing_id = $1`, [id]);
+    expect(rows[0].request_id).toBe('req-events-1');
+  });
+
+  it('publishes nothing for a rolled-back transaction', async () => {
+    const rolledBack = await createThing(publisher, true);
+    const committed = await createThing(publisher);
+    await eventually(async () => (await seenCount(cart, committed)) === 1 && (await seenCount(catalog, committed)) === 1);
+    expect(await seenCount(cart, rolledBack)).toBe(0);
+    expect(await seenCount(catalog, rolledBack)).toBe(0);
+    const things = await publisher.get(DataSource).query(`SELECT count(*)::int AS n FROM things WHERE id = $1`, [rolledBack]);
+    expect(things[0].n).toBe(0);
+  });
+
+  it('handles a redelivered event once', async () => {
+    const thingId = randomUUID();
+    const envelope = { id: randomUUID(), type: 'thing.created', occurredAt: new Date().toISOString(), version: 1, data: { id: thingId } };
+    const conn = await connect(process.env.AMQP_URL!);
+    const ch = await conn.createConfirmChannel();
+    for (let i = 0; i < 3; i++) ch.publish(names.eventsExchange, 'thing.created', Buffer.from(JSON.stringify(envelope)), { persistent: true });
+    await ch.waitForConfirms();
+    await conn.close();
+    await eventually(async () => (await seenCount(cart, thingId)) === 1);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await seenCount(cart, thingId)).toBe(1);
+    expect(await seenCount(catalog, thingId)).toBe(1);
+  });
+
+  it('parks an event whose handler keeps failing in the dead-letter queue after its retries', async () => {
+    await publisher.get(DataSource).transaction((m) => publisher.get(EventPublisher).publish(m, 'thing.poison', { id: randomUUID() }));
+    const conn = await connect(process.env.AMQP_URL!);
+    const ch = await conn.createChannel();
+    try {
+      await eventually(async () => (await ch.checkQueue(names.deadLetterQueue('cart'))).messageCount === 1);
+      const parked = await ch.get(names.deadLetterQueue('cart'), { noAck: true });
+      expect(parked && JSON.parse(parked.content.toString()).type).toBe('thing.poison');
+      expect(parked && parked.properties.headers?.['x-attempt']).toBe(3);
+    } finally {
+      await conn.close();
+    }
+  });
+
+  it('delivers exactly once when RabbitMQ restarts between the commit and the delivery', async () => {
+    let id = '';
+    await restartBroker(async () => {
+      id = await createThing(publisher);
+      const pending = await publisher.get(DataSource).query(`SELECT count(*)::int AS n FROM outbox`);
+      expect(pending[0].n).toBe(1);
+    });
+    await eventually(async () => (await seenCount(cart, id)) === 1 && (await seenCount(catalog, id)) === 1, 45_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await seenCount(cart, id)).toBe(1);
+    expect(await seenCount(catalog, id)).toBe(1);
+  });
+});

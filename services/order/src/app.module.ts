@@ -1,0 +1,43 @@
+import { Module } from '@nestjs/common';
+import { KitModule } from '@shop/kit';
+import { orderEnvSchema } from './config/order-config';
+import { CouponRedemptionEntity } from './coupons/coupon-redemption.entity';
+import { CouponEntity } from './coupons/coupon.entity';
+import { CouponsModule } from './coupons/coupons.module';
+import { CustomerEntity } from './customers/customer.entity';
+import { CustomersModule } from './customers/customers.module';
+import { OrderSchema1730000000000 } from './migrations/1730000000000-order-schema';
+import { IdempotencyKeyEntity } from './orders/idempotency-key.entity';
+import { OrderLineEntity } from './orders/order-line.entity';
+import { OrderStatusHistoryEntity } from './orders/order-status-history.entity';
+import { OrderEntity } from './orders/order.entity';
+import { OrdersModule } from './orders/orders.module';
+import { ShopSettingsEntity } from './settings/shop-settings.entity';
+import { SettingsModule } from './settings/settings.module';
+
+export const ORDER_ENTITIES = [
+  OrderEntity,
+  OrderLineEntity,
+  OrderStatusHistoryEntity,
+  IdempotencyKeyEntity,
+  CouponEntity,
+  CouponRedemptionEntity,
+  CustomerEntity,
+  ShopSettingsEntity,
+];
+
+@Module({
+  imports: [
+    KitModule.forService({
+      service: 'order',
+      entities: ORDER_ENTITIES,
+      migrations: [OrderSchema1730000000000],
+      envSchema: orderEnvSchema,
+    }),
+    OrdersModule,
+    CouponsModule,
+    SettingsModule,
+    CustomersModule,
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,98 @@
+import type { OrderLineEntity } from './order-line.entity';
+import type { OrderStatusHistoryEntity } from './order-status-history.entity';
+import type { OrderEntity } from './order.entity';
+import { toOrderView } from './order-view';
+import { unitsByProduct } from './checkout-pricing';
+
+const now = new Date('2025-06-01T00:00:00.000Z');
+const entity = (overrides: Partial<OrderEntity> = {}): OrderEntity =>
+  ({
+    id: 'o1',
+    userId: 'u1',
+    status: 'Pending',
+    paymentStatus: 'pending',
+    paymentMethod: 'razorpay',
+    razorpayOrderId: null,
+    paymentId: null,
+    paidAt: null,
+    currency: 'INR',
+    subtotalPaise: 90_050,
+    discountPaise: 0,
+    shippingPaise: 9_900,
+    taxPaise: 18_000,
+    taxRate: 18,
+    totalPaise: 118_000,
+    couponCode: null,
+    shippingAddress: {
+      fullName: 'Asha',
+      phone: '9876543210',
+      email: null,
+      street: 's',
+      city: 'Pune',
+      state: 'Maharashtra',
+      pinCode: '411001',
+      country: 'India',
+    },
+    trackingNumber: null,
+    cancelReason: null,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  }) as OrderEntity;
+const line = {
+  orderId: 'o1',
+  position: 0,
+  productId: 'p1',
+  name: 'Pen',
+  brand: 'ms',
+  image: '/p.webp',
+  unitPricePaise: 45_025,
+  quantity: 2,
+  customization: {},
+} as OrderLineEntity;
+const history = [{ id: '1', orderId: 'o1', status: 'Pending', at: now }] as OrderStatusHistoryEntity[];
+
+describe('an order as the apps read it', () => {
+  it('speaks rupees and the spec’s field names', () => {
+    const view = toOrderView(entity(), [line], history, null, now);
+    expect(view).toMatchObject({
+      _id: 'o1',
+      subtotal: 900.5,
+      totalAmount: 1180,
+      paymentDetails: { status: 'pending', amount: 1180, currency: 'INR' },
+      shippingAddress: { fullName: 'Asha', name: 'Asha' },
+      products: [
+        {
+          product: { _id: 'p1', name: 'Pen', price: 450.25, images: ['/p.webp'] },
+          quantity: 2,
+          price: 450.25,
+          lineTotal: 900.5,
+        },
+      ],
+      statusHistory: [{ status: 'Pending', at: now.toISOString() }],
+    });
+  });
+
+  it('expects delivery 7 days from now while the order is on its way, and not once it has ended', () => {
+    expect(toOrderView(entity({ status: 'Shipped' }), [], history, null, now).estimatedDelivery).toBe(
+      '2025-06-08T00:00:00.000Z',
+    );
+    expect(toOrderView(entity({ status: 'Delivered' }), [], history, null, now).estimatedDelivery).toBeNull();
+    expect(toOrderView(entity({ status: 'Cancelled' }), [], history, null, now).estimatedDelivery).toBeNull();
+  });
+});
+
+describe('units per product', () => {
+  it('adds the lines of one product together', () => {
+    expect(
+      unitsByProduct([
+        { productId: 'a', quantity: 1 },
+        { productId: 'b', quantity: 2 },
+        { productId: 'a', quantity: 3 },
+      ]),
+    ).toEqual([
+      { productId: 'a', quantity: 4 },
+      { productId: 'b', quantity: 2 },
+    ]);
+  });
+});

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { CouponsModule } from '../coupons/coupons.module';
+import { SettingsModule } from '../settings/settings.module';
+import { AdminOrdersRpcController } from './admin-orders.rpc-controller';
+import { AdminOrdersService } from './admin-orders.service';
+import { CheckoutPricing } from './checkout-pricing';
+import { OrderLifecycle } from './order-lifecycle';
+import { OrderPaymentsEvents } from './order-payments.events';
+import { OrderReservations } from './order-reservations';
+import { OrderSweeper } from './order-sweeper';
+import { OrderViews } from './order-views';
+import { OrdersRpcController } from './orders.rpc-controller';
+import { OrdersService } from './orders.service';
+
+@Module({
+  imports: [CouponsModule, SettingsModule],
+  controllers: [OrdersRpcController, AdminOrdersRpcController],
+  providers: [
+    OrdersService,
+    AdminOrdersService,
+    CheckoutPricing,
+    OrderReservations,
+    OrderLifecycle,
+    OrderViews,
+    OrderSweeper,
+    OrderPaymentsEvents,
+  ],
+})
+export class OrdersModule {}

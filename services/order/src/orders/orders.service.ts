@@ -1,0 +1,245 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { RpcError, SERVICE_CONFIG } from '@shop/kit';
+import {
+  Actor,
+  canonicalJson,
+  CustomerOrderStats,
+  ORDER_CURRENCY,
+  ORDER_MESSAGES,
+  OrderCreateInput,
+  OrderCreateReply,
+  OrderPayableView,
+  OrderQuoteInput,
+  OrderQuoteView,
+  orderTotals,
+  OrderView,
+  RECENT_ORDERS_LIMIT,
+  toRupees,
+} from '@shop/proto';
+import { createHash, randomUUID } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { OrderConfig } from '../config/order-config';
+import { CouponsService } from '../coupons/coupons.service';
+import { CheckoutPricing, PricedLines } from './checkout-pricing';
+import { IdempotencyKeyEntity } from './idempotency-key.entity';
+import { OrderLineEntity } from './order-line.entity';
+import { OrderReservations } from './order-reservations';
+import { OrderStatusHistoryEntity } from './order-status-history.entity';
+import { toLineView } from './order-view';
+import { OrderViews } from './order-views';
+import { OrderEntity } from './order.entity';
+
+/** Thrown inside the transaction that would have claimed a key another request claimed first. */
+class KeyAlreadyClaimed extends Error {}
+
+/** A digest of what a checkout asks for; the prices a client sends are not part of it, as they are ignored. */
+export function requestHash(input: OrderCreateInput): string {
+  return createHash('sha256').update(canonicalJson(input)).digest('hex');
+}
+
+/** Placing orders and reading them back, as the customer who owns them. */
+@Injectable()
+export class OrdersService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly pricing: CheckoutPricing,
+    private readonly coupons: CouponsService,
+    private readonly reservations: OrderReservations,
+    private readonly views: OrderViews,
+    @Inject(SERVICE_CONFIG) private readonly config: OrderConfig,
+  ) {}
+
+  /**
+   * Places an order: prices it, writes it with its stock not yet reserved, then reserves. With an
+   * Idempotency-Key, a retried submit gets the order the first one placed (finishing it if the
+   * first stopped half way), and the same key with a different request is refused.
+   */
+  async create(
+    userId: string,
+    input: OrderCreateInput,
+    idempotencyKey: string | null,
+  ): Promise<OrderCreateReply> {
+    const hash = requestHash(input);
+    if (idempotencyKey) {
+      const earlier = await this.replay(userId, idempotencyKey, hash);
+      if (earlier) return earlier;
+    }
+    const priced = await this.pricing.price(input.products, { checkStock: true });
+    let written: { order: OrderEntity; lines: OrderLineEntity[] };
+    try {
+      written = await this.dataSource.transaction((m) =>
+        this.write(m, userId, input, priced, idempotencyKey, hash),
+      );
+    } catch (err) {
+      if (!(err instanceof KeyAlreadyClaimed)) throw err;
+      // A concurrent submit with the same key placed it; if that one found no stock, neither does this.
+      const concurrent = await this.replay(userId, idempotencyKey!, hash);
+      if (!concurrent) throw RpcError.conflict(ORDER_MESSAGES.notPlaced);
+      return concurrent;
+    }
+    await this.reservations.reserve(written.order, written.lines);
+    return { order: (await this.views.one(written.order.id))!.view, replayed: false };
+  }
+
+  async quote(userId: string | null, input: OrderQuoteInput): Promise<OrderQuoteView> {
+    const priced = await this.pricing.price(input.products, { checkStock: false });
+    const coupon = input.coupon
+      ? await this.coupons.validate(input.coupon, priced.subtotalPaise, input.context, userId)
+      : null;
+    const totals = orderTotals(priced.subtotalPaise, coupon?.percent ?? 0, priced.rules);
+    return {
+      products: priced.lines.map(toLineView),
+      subtotal: toRupees(totals.subtotalPaise),
+      discountAmount: toRupees(totals.discountPaise),
+      coupon: coupon?.code ?? null,
+      couponPercent: coupon?.percent ?? 0,
+      shipping: toRupees(totals.shippingPaise),
+      tax: toRupees(totals.taxPaise),
+      taxRate: priced.rules.taxRatePercent,
+      totalAmount: toRupees(totals.totalPaise),
+      freeShippingThreshold: toRupees(priced.rules.freeShippingThresholdPaise),
+    };
+  }
+
+  async listMine(userId: string): Promise<OrderView[]> {
+    const orders = await this.dataSource.manager.find(OrderEntity, {
+      where: { userId, reservation: 'reserved' },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
+    return this.views.of(orders);
+  }
+
+  /** A customer sees only their own orders; staff see any. */
+  async get(actor: Actor, id: string): Promise<OrderView> {
+    const found = await this.views.one(id);
+    if (!found) throw RpcError.notFound(ORDER_MESSAGES.orderNotFound);
+    if (actor.role === 'customer' && found.entity.userId !== actor.userId)
+      throw RpcError.forbidden(ORDER_MESSAGES.forbidden);
+    return found.view;
+  }
+
+  async payable(actor: Actor | null, id: string): Promise<OrderPayableView> {
+    const order = await this.dataSource.manager.findOneBy(OrderEntity, { id, reservation: 'reserved' });
+    if (!order) throw RpcError.notFound(ORDER_MESSAGES.orderNotFound);
+    if (actor?.role === 'customer' && order.userId !== actor.userId)
+      throw RpcError.forbidden(ORDER_MESSAGES.forbidden);
+    return {
+      orderId: order.id,
+      userId: order.userId,
+      amountPaise: order.totalPaise,
+      currency: order.currency,
+      orderStatus: order.status,
+      paymentStatus: order.paymentStatus,
+      payable:
+        order.status !== 'Cancelled' &&
+        (order.paymentStatus === 'pending' || order.paymentStatus === 'failed'),
+      expiresAt: order.expiresAt.toISOString(),
+    };
+  }
+
+  /** The account overview's figures. Total spent counts paid orders that were not cancelled. */
+  async customerStats(userId: string): Promise<CustomerOrderStats> {
+    const [row] = await this.dataSource.query(
+      `SELECT count(*)::int AS total,
+              coalesce(sum(total_paise) FILTER (WHERE payment_status = 'paid' AND status <> 'Cancelled'), 0)::bigint AS spent,
+              count(*) FILTER (WHERE status = 'Delivered')::int AS delivered
+       FROM orders WHERE user_id = $1 AND reservation = 'reserved'`,
+      [userId],
+    );
+    const recent = await this.dataSource.manager.find(OrderEntity, {
+      where: { userId, reservation: 'reserved' },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: RECENT_ORDERS_LIMIT,
+    });
+    return {
+      totalOrders: row.total,
+      totalSpent: toRupees(Number(row.spent)),
+      deliveredOrders: row.delivered,
+      recentOrders: await this.views.of(recent),
+    };
+  }
+
+  private async replay(userId: string, key: string, hash: string): Promise<OrderCreateReply | null> {
+    const m = this.dataSource.manager;
+    const claim = await m
+      .createQueryBuilder(IdempotencyKeyEntity, 'k')
+      .where('k.user_id = :userId AND k.key = :key', { userId, key })
+      .andWhere('k.created_at > now() - make_interval(secs => :ttl)', {
+        ttl: this.config.IDEMPOTENCY_KEY_TTL_HOURS * 3600,
+      })
+      .getOne();
+    if (!claim) return null;
+    if (claim.requestHash !== hash) throw RpcError.conflict(ORDER_MESSAGES.idempotencyKeyReused);
+    const order = await m.findOneBy(OrderEntity, { id: claim.orderId });
+    if (!order) return null;
+    if (order.reservation === 'pending') {
+      await this.reservations.reserve(order, await m.find(OrderLineEntity, { where: { orderId: order.id } }));
+    }
+    return { order: (await this.views.one(order.id))!.view, replayed: true };
+  }
+
+  private async write(
+    m: EntityManager,
+    userId: string,
+    input: OrderCreateInput,
+    priced: PricedLines,
+    key: string | null,
+    hash: string,
+  ): Promise<{ order: OrderEntity; lines: OrderLineEntity[] }> {
+    const coupon = input.coupon ? await this.coupons.claim(m, input.coupon, userId) : null;
+    const totals = orderTotals(priced.subtotalPaise, coupon?.percent ?? 0, priced.rules);
+    const now = new Date();
+    const order = m.create(OrderEntity, {
+      id: randomUUID(),
+      userId,
+      status: 'Pending',
+      reservation: 'pending',
+      paymentStatus: 'pending',
+      paymentMethod: input.paymentDetails.paymentMethod,
+      razorpayOrderId: null,
+      paymentId: null,
+      paidAt: null,
+      currency: ORDER_CURRENCY,
+      ...totals,
+      taxRate: priced.rules.taxRatePercent,
+      couponCode: coupon?.code ?? null,
+      couponPercent: coupon?.percent ?? 0,
+      shippingAddress: input.shippingAddress,
+      trackingNumber: null,
+      cancelReason: null,
+      expiresAt: new Date(now.getTime() + this.config.ORDER_PAYMENT_TTL_MINUTES * 60_000),
+      createdAt: now,
+      updatedAt: now,
+    });
+    await m.insert(OrderEntity, order);
+    const lines = priced.lines.map((line, position) =>
+      m.create(OrderLineEntity, { orderId: order.id, position, ...line }),
+    );
+    // The customization is stored as given (jsonb); TypeORM's partial type cannot describe an open record.
+    await m.insert(OrderLineEntity, lines as QueryDeepPartialEntity<OrderLineEntity>[]);
+    await m.insert(OrderStatusHistoryEntity, { orderId: order.id, status: 'Pending', at: now });
+    if (coupon) await this.coupons.redeem(m, coupon.code, userId, order.id);
+    if (key) await this.claimKey(m, userId, key, hash, order.id);
+    return { order, lines };
+  }
+
+  /** A key older than its lifetime is free to be used again. */
+  private async claimKey(
+    m: EntityManager,
+    userId: string,
+    key: string,
+    hash: string,
+    orderId: string,
+  ): Promise<void> {
+    const claimed = await m.query(
+      `INSERT INTO idempotency_keys (user_id, key, request_hash, order_id) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id, key) DO UPDATE
+         SET request_hash = EXCLUDED.request_hash, order_id = EXCLUDED.order_id, created_at = now()
+         WHERE idempotency_keys.created_at <= now() - make_interval(secs => $5)
+       RETURNING order_id`,
+      [userId, key, hash, orderId, this.config.IDEMPOTENCY_KEY_TTL_HOURS * 3600],
+    );
+    if (claimed.length === 0) throw new KeyAlreadyClaimed();
+  }
+}

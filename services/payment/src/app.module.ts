@@ -1,0 +1,41 @@
+import { Module } from '@nestjs/common';
+import { KitModule } from '@shop/kit';
+import { paymentEnvSchema } from './config/payment-config';
+import { PaymentTables1716000000000 } from './migrations/1716000000000-payment-tables';
+import { OrderAmountEntity } from './order-amounts/order-amount.entity';
+import { OrderAmountsModule } from './order-amounts/order-amounts.module';
+import { PaymentEntity } from './payments/payment.entity';
+import { PaymentsModule } from './payments/payments.module';
+import { ProviderOrderEntity } from './payments/provider-order.entity';
+import { SandboxOrderEntity } from './sandbox/sandbox-order.entity';
+import { SandboxPaymentEntity } from './sandbox/sandbox-payment.entity';
+import { SandboxModule } from './sandbox/sandbox.module';
+import { PaymentSettingsEntity } from './settings/payment-settings.entity';
+import { PaymentSettingsModule } from './settings/payment-settings.module';
+import { WebhookEventEntity } from './webhooks/webhook-event.entity';
+import { WebhooksModule } from './webhooks/webhooks.module';
+
+@Module({
+  imports: [
+    KitModule.forService({
+      service: 'payment',
+      entities: [
+        OrderAmountEntity,
+        ProviderOrderEntity,
+        PaymentEntity,
+        WebhookEventEntity,
+        PaymentSettingsEntity,
+        SandboxOrderEntity,
+        SandboxPaymentEntity,
+      ],
+      migrations: [PaymentTables1716000000000],
+      envSchema: paymentEnvSchema,
+    }),
+    PaymentSettingsModule,
+    OrderAmountsModule,
+    PaymentsModule,
+    WebhooksModule,
+    SandboxModule,
+  ],
+})
+export class AppModule {}

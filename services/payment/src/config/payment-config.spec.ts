@@ -1,0 +1,37 @@
+import { ConfigError, loadServiceConfig } from '@shop/kit';
+import { paymentEnvSchema } from './payment-config';
+
+const load = (env: Record<string, string>) => loadServiceConfig('payment', env, paymentEnvSchema);
+
+describe('payment service configuration', () => {
+  it('needs no Razorpay settings at all to run the sandbox', () => {
+    const config = load({});
+    expect(config.PAYMENT_MODE).toBeUndefined();
+    expect(config.RAZORPAY_SANDBOX_PORT).toBe(0);
+    expect(config.sandboxWebhookUrl).toBeUndefined();
+  });
+
+  it('refuses to start pinned live without the key secret and the webhook secret, naming both', () => {
+    expect(() => load({ PAYMENT_MODE: 'live', RAZORPAY_KEY_ID: 'rzp_live_x' })).toThrow(ConfigError);
+    expect(() => load({ PAYMENT_MODE: 'live' })).toThrow(
+      /RAZORPAY_KEY_SECRET is required when PAYMENT_MODE is live[\s\S]*RAZORPAY_WEBHOOK_SECRET/,
+    );
+    expect(
+      load({ PAYMENT_MODE: 'live', RAZORPAY_KEY_SECRET: 's', RAZORPAY_WEBHOOK_SECRET: 'w' }).PAYMENT_MODE,
+    ).toBe('live');
+  });
+
+  it("sends the sandbox's webhooks to the gateway's webhook route unless told otherwise", () => {
+    expect(load({ GATEWAY_URL: 'http://127.0.0.1:8080' }).sandboxWebhookUrl).toBe(
+      'http://127.0.0.1:8080/api/payments/webhook',
+    );
+    expect(
+      load({ GATEWAY_URL: 'http://127.0.0.1:8080', RAZORPAY_SANDBOX_WEBHOOK_URL: 'http://hooks.test/rzp' })
+        .sandboxWebhookUrl,
+    ).toBe('http://hooks.test/rzp');
+  });
+
+  it('refuses a mode other than sandbox or live', () => {
+    expect(() => load({ PAYMENT_MODE: 'test' })).toThrow(/PAYMENT_MODE/);
+  });
+});

@@ -1,0 +1,299 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EventPublisher, RpcError, SERVICE_CONFIG } from '@shop/kit';
+import {
+  EVENTS,
+  ORDER_MESSAGES,
+  PAYMENT_MESSAGES,
+  PaymentCapturedEvent,
+  PaymentFailedEvent,
+  PaymentOrderView,
+  VerifyPaymentRequest,
+  VerifyPaymentResult,
+} from '@shop/proto';
+import { DataSource, EntityManager } from 'typeorm';
+import { PaymentConfig } from '../config/payment-config';
+import { OrderAmountEntity } from '../order-amounts/order-amount.entity';
+import { OrderAmountsService } from '../order-amounts/order-amounts.service';
+import { keySecretFor } from '../razorpay/credentials';
+import { PaymentModeService, ProviderKey } from '../razorpay/payment-mode.service';
+import { NewProviderOrder, RazorpayClient } from '../razorpay/razorpay-client.service';
+import type { RazorpayOrderEntity, RazorpayPaymentEntity } from '../razorpay/razorpay.types';
+import { isValidPaymentSignature } from '../razorpay/signatures';
+import { PaymentReporter } from './payment.entity';
+import { ProviderOrderEntity } from './provider-order.entity';
+
+const verificationFailed = () => RpcError.badRequest(PAYMENT_MESSAGES.verificationFailed);
+
+/** How long a claim may outlive the longest call to Razorpay before another call takes it over. */
+const CLAIM_GRACE_MS = 5000;
+const CLAIM_POLL_MS = 25;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Taking the money for an order: a provider order for the order's own amount, the browser's
+ * signed result checked against the stored provider order, and one `payment.captured` per order
+ * however many times (browser, webhooks, replays) the capture is reported.
+ */
+@Injectable()
+export class PaymentsService {
+  private readonly logger = new Logger('Payments');
+
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: PaymentConfig,
+    private readonly dataSource: DataSource,
+    private readonly orders: OrderAmountsService,
+    private readonly modes: PaymentModeService,
+    private readonly razorpay: RazorpayClient,
+    private readonly events: EventPublisher,
+  ) {}
+
+  /**
+   * Idempotent: the same order always gets the same provider order (a new one only if the shop
+   * switched between sandbox and live before it was paid). Simultaneous calls for one order are
+   * settled by a claim row, not by a lock held across the call to Razorpay.
+   */
+  async createOrder(userId: string, orderId: string): Promise<PaymentOrderView> {
+    const order = await this.orders.get(orderId);
+    if (order.userId !== userId) throw RpcError.forbidden(PAYMENT_MESSAGES.forbidden);
+    const key = await this.modes.current();
+    const repo = this.dataSource.getRepository(ProviderOrderEntity);
+    const claimTtlMs = this.config.RAZORPAY_API_TIMEOUT_MS + CLAIM_GRACE_MS;
+    const waitUntil = Date.now() + 2 * claimTtlMs;
+    for (;;) {
+      const existing = await repo.findOneBy({ orderId });
+      if (existing?.status === 'creating') {
+        // Another call is asking Razorpay right now; a claim older than any call can be is abandoned.
+        if (
+          Date.now() - existing.updatedAt.getTime() > claimTtlMs &&
+          (await this.takeOver(orderId, claimTtlMs))
+        ) {
+          const made = await this.create(order, key);
+          if (made) return made;
+        } else if (Date.now() > waitUntil) {
+          throw RpcError.unavailable(PAYMENT_MESSAGES.gatewayUnavailable);
+        } else {
+          await pause(CLAIM_POLL_MS);
+        }
+        continue;
+      }
+      if (existing && (existing.status === 'paid' || existing.mode === key.mode))
+        return this.reuse(existing, order);
+      assertPayable(order);
+      const made = existing
+        ? await this.replace(order, key)
+        : (await this.claim(order, key)) && (await this.create(order, key));
+      if (made) return made;
+    }
+  }
+
+  async verify(userId: string, input: VerifyPaymentRequest): Promise<VerifyPaymentResult> {
+    const providerOrder = await this.dataSource
+      .getRepository(ProviderOrderEntity)
+      .findOneBy({ orderId: input.orderId });
+    if (!providerOrder) {
+      const order = await this.orders.find(input.orderId);
+      if (!order) throw RpcError.notFound(PAYMENT_MESSAGES.orderNotFound);
+      if (order.userId !== userId) throw RpcError.forbidden(PAYMENT_MESSAGES.forbidden);
+      throw verificationFailed();
+    }
+    if (providerOrder.userId !== userId) throw RpcError.forbidden(PAYMENT_MESSAGES.forbidden);
+    const paymentId = input.razorpay_payment_id;
+    // Only the provider order this service made for this order counts, whatever the browser says.
+    if (input.razorpay_order_id !== providerOrder.providerOrderId) throw verificationFailed();
+    const key: ProviderKey = { mode: providerOrder.mode, keyId: providerOrder.keyId };
+    const secret = keySecretFor(this.config, key.mode);
+    if (!secret || (await this.modes.current()).mode !== key.mode) throw verificationFailed();
+    if (!isValidPaymentSignature(providerOrder.providerOrderId, paymentId, input.razorpay_signature, secret))
+      throw verificationFailed();
+    const result = { orderId: providerOrder.orderId, paymentId };
+    if (providerOrder.status === 'paid' && providerOrder.paidPaymentId === paymentId) return result;
+
+    let payment = await this.razorpay.fetchPayment(key, paymentId);
+    if (payment.order_id !== providerOrder.providerOrderId || payment.amount !== providerOrder.amountPaise) {
+      this.logger.error(
+        `payment ${paymentId} does not match provider order ${providerOrder.providerOrderId}`,
+      );
+      throw verificationFailed();
+    }
+    if (payment.status === 'authorized')
+      payment = await this.razorpay.capturePayment(key, paymentId, payment.amount, payment.currency);
+    if (payment.status !== 'captured') throw verificationFailed();
+    await this.dataSource.transaction(async (m) => {
+      const locked = await lockProviderOrder(m, { orderId: providerOrder.orderId });
+      await this.recordCaptured(m, locked!, payment, 'browser');
+    });
+    return result;
+  }
+
+  /** A captured payment; the first one for the order marks it paid and publishes `payment.captured`. */
+  async recordCaptured(
+    m: EntityManager,
+    providerOrder: ProviderOrderEntity,
+    payment: RazorpayPaymentEntity,
+    reportedBy: PaymentReporter,
+  ): Promise<void> {
+    await m.query(
+      `INSERT INTO payments (id, provider_order_id, order_id, status, method, amount_paise, reported_by)
+       VALUES ($1, $2, $3, 'captured', $4, $5, $6)
+       ON CONFLICT (id) DO UPDATE SET status = 'captured', method = EXCLUDED.method,
+         error_code = NULL, error_description = NULL, updated_at = now()`,
+      [
+        payment.id,
+        providerOrder.providerOrderId,
+        providerOrder.orderId,
+        payment.method,
+        payment.amount,
+        reportedBy,
+      ],
+    );
+    if (providerOrder.status === 'paid') {
+      if (providerOrder.paidPaymentId !== payment.id) {
+        this.logger.warn(
+          `order ${providerOrder.orderId} was paid twice (${providerOrder.paidPaymentId}, ${payment.id}): refund ${payment.id}`,
+        );
+      }
+      return;
+    }
+    const capturedAt = new Date();
+    await m
+      .getRepository(ProviderOrderEntity)
+      .update(
+        { orderId: providerOrder.orderId },
+        { status: 'paid', paidPaymentId: payment.id, paidAt: capturedAt },
+      );
+    await this.events.publish<PaymentCapturedEvent>(m, EVENTS.paymentCaptured, {
+      orderId: providerOrder.orderId,
+      paymentId: payment.id,
+      providerOrderId: payment.order_id,
+      amountPaise: payment.amount,
+      method: payment.method,
+      capturedAt: capturedAt.toISOString(),
+    });
+  }
+
+  /** A failed attempt. A payment already known, or an order already paid, is never moved back. */
+  async recordFailed(
+    m: EntityManager,
+    providerOrder: ProviderOrderEntity,
+    payment: RazorpayPaymentEntity,
+    reportedBy: PaymentReporter,
+  ): Promise<void> {
+    const inserted: unknown[] = await m.query(
+      `INSERT INTO payments (id, provider_order_id, order_id, status, method, amount_paise, error_code, error_description, reported_by)
+       VALUES ($1, $2, $3, 'failed', $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [
+        payment.id,
+        providerOrder.providerOrderId,
+        providerOrder.orderId,
+        payment.method,
+        payment.amount,
+        payment.error_code,
+        payment.error_description,
+        reportedBy,
+      ],
+    );
+    if (inserted.length === 0 || providerOrder.status === 'paid') return;
+    await m
+      .getRepository(ProviderOrderEntity)
+      .update({ orderId: providerOrder.orderId }, { status: 'failed' });
+    await this.events.publish<PaymentFailedEvent>(m, EVENTS.paymentFailed, {
+      orderId: providerOrder.orderId,
+      providerOrderId: payment.order_id,
+      reason: payment.error_description ?? 'Payment failed',
+    });
+  }
+
+  /** Takes the right to create the provider order for an order nobody has asked Razorpay about yet. */
+  private async claim(order: OrderAmountEntity, key: ProviderKey): Promise<boolean> {
+    const claimed: unknown[] = await this.dataSource.query(
+      `INSERT INTO provider_orders (order_id, user_id, mode, key_id, amount_paise, currency, status)
+       VALUES ($1, $2, $3, $4, $5, $6, 'creating') ON CONFLICT (order_id) DO NOTHING RETURNING order_id`,
+      [order.orderId, order.userId, key.mode, key.keyId, order.amountPaise, order.currency],
+    );
+    return claimed.length === 1;
+  }
+
+  private async takeOver(orderId: string, claimTtlMs: number): Promise<boolean> {
+    const taken: [unknown[], number] = await this.dataSource.query(
+      `UPDATE provider_orders SET updated_at = now()
+       WHERE order_id = $1 AND status = 'creating' AND updated_at < now() - make_interval(secs => $2)`,
+      [orderId, claimTtlMs / 1000],
+    );
+    return taken[1] === 1;
+  }
+
+  /** Asks Razorpay under a claim; answers null if the claim was taken over meanwhile. */
+  private async create(order: OrderAmountEntity, key: ProviderKey): Promise<PaymentOrderView | null> {
+    const repo = this.dataSource.getRepository(ProviderOrderEntity);
+    let created: RazorpayOrderEntity;
+    try {
+      created = await this.razorpay.createOrder(key, newProviderOrder(order));
+    } catch (err) {
+      await repo.delete({ orderId: order.orderId, status: 'creating' });
+      throw err;
+    }
+    const filled = await repo.update(
+      { orderId: order.orderId, status: 'creating' },
+      { providerOrderId: created.id, mode: key.mode, keyId: key.keyId, status: 'created' },
+    );
+    return filled.affected === 1 ? view({ ...order, providerOrderId: created.id, keyId: key.keyId }) : null;
+  }
+
+  /** A provider order made in the other mode is replaced; answers null if another call got there first. */
+  private async replace(order: OrderAmountEntity, key: ProviderKey): Promise<PaymentOrderView | null> {
+    const created = await this.razorpay.createOrder(key, newProviderOrder(order));
+    const replaced = await this.dataSource
+      .createQueryBuilder()
+      .update(ProviderOrderEntity)
+      .set({ providerOrderId: created.id, mode: key.mode, keyId: key.keyId, status: 'created' })
+      .where(`order_id = :orderId AND status IN ('created', 'failed') AND mode <> :mode`, {
+        orderId: order.orderId,
+        mode: key.mode,
+      })
+      .execute();
+    return replaced.affected === 1 ? view({ ...order, providerOrderId: created.id, keyId: key.keyId }) : null;
+  }
+
+  private reuse(providerOrder: ProviderOrderEntity, order: OrderAmountEntity): PaymentOrderView {
+    if (providerOrder.status === 'paid') throw RpcError.conflict(PAYMENT_MESSAGES.alreadyPaid);
+    assertPayable(order);
+    return view(providerOrder);
+  }
+}
+
+/** Reads a provider order and holds it until the transaction ends, so reports of one order apply one at a time. */
+export function lockProviderOrder(
+  m: EntityManager,
+  where: { orderId: string } | { providerOrderId: string },
+): Promise<ProviderOrderEntity | null> {
+  return m.getRepository(ProviderOrderEntity).findOne({ where, lock: { mode: 'pessimistic_write' } });
+}
+
+function assertPayable(order: OrderAmountEntity): void {
+  if (order.closedReason === 'paid') throw RpcError.conflict(PAYMENT_MESSAGES.alreadyPaid);
+  if (order.closedReason) throw RpcError.conflict(ORDER_MESSAGES.notPayable);
+}
+
+function newProviderOrder(order: OrderAmountEntity): NewProviderOrder {
+  return {
+    amount: order.amountPaise,
+    currency: order.currency,
+    receipt: order.orderId,
+    notes: { orderId: order.orderId },
+  };
+}
+
+function view(
+  providerOrder: Pick<
+    ProviderOrderEntity,
+    'orderId' | 'providerOrderId' | 'keyId' | 'amountPaise' | 'currency'
+  >,
+): PaymentOrderView {
+  return {
+    id: providerOrder.providerOrderId!,
+    key: providerOrder.keyId,
+    amount: providerOrder.amountPaise,
+    currency: providerOrder.currency,
+    receipt: providerOrder.orderId,
+  };
+}

@@ -1,0 +1,12 @@
+import type { PaymentMode } from '@shop/proto';
+import { PaymentConfig, SANDBOX_KEYS } from '../config/payment-config';
+
+/** The webhook secret: the environment's, or the simulator's while the sandbox runs without one. */
+export function webhookSecret(config: PaymentConfig, mode: PaymentMode): string | undefined {
+  return config.RAZORPAY_WEBHOOK_SECRET ?? (mode === 'sandbox' ? SANDBOX_KEYS.webhookSecret : undefined);
+}
+
+/** The key secret that signs payments in `mode`. */
+export function keySecretFor(config: PaymentConfig, mode: PaymentMode): string | undefined {
+  return mode === 'sandbox' ? SANDBOX_KEYS.keySecret : config.RAZORPAY_KEY_SECRET;
+}

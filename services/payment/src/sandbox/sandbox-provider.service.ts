@@ -1,0 +1,241 @@
+import { Injectable } from '@nestjs/common';
+import type { SandboxOutcome } from '@shop/proto';
+import { DataSource, EntityManager } from 'typeorm';
+import type {
+  RazorpayErrorBody,
+  RazorpayOrderEntity,
+  RazorpayPaymentEntity,
+} from '../razorpay/razorpay.types';
+import { razorpayId } from './sandbox-ids';
+import { SandboxOrderEntity } from './sandbox-order.entity';
+import { SandboxPaymentEntity } from './sandbox-payment.entity';
+
+/** Razorpay refuses orders under one rupee. */
+const MIN_AMOUNT_PAISE = 100;
+
+/** A refusal in Razorpay's words, with the HTTP status Razorpay answers it with. */
+export class SandboxProviderError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: RazorpayErrorBody,
+  ) {
+    super(body.error.description);
+  }
+
+  static badRequest(description: string, field?: string): SandboxProviderError {
+    return new SandboxProviderError(400, {
+      error: {
+        code: 'BAD_REQUEST_ERROR',
+        description,
+        source: 'business',
+        step: 'payment_initiation',
+        reason: 'input_validation_failed',
+        field,
+        metadata: {},
+      },
+    });
+  }
+}
+
+export interface CreateSandboxOrder {
+  amount?: unknown;
+  currency?: unknown;
+  receipt?: unknown;
+  notes?: unknown;
+  payment_capture?: unknown;
+}
+
+export interface SandboxPayment {
+  order: RazorpayOrderEntity;
+  payment: RazorpayPaymentEntity;
+}
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * The simulated Razorpay's books: its orders and payments, kept in this service's database so that
+ * every replica answers for every order and a restart forgets nothing.
+ */
+@Injectable()
+export class SandboxProviderService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async createOrder(keyId: string, input: CreateSandboxOrder): Promise<RazorpayOrderEntity> {
+    const amount = Number(input.amount);
+    if (!Number.isInteger(amount) || amount < MIN_AMOUNT_PAISE) {
+      throw SandboxProviderError.badRequest('The amount must be atleast INR 1.00', 'amount');
+    }
+    const currency = input.currency ?? 'INR';
+    if (currency !== 'INR')
+      throw SandboxProviderError.badRequest('The currency provided is not supported', 'currency');
+    const receipt = input.receipt === undefined || input.receipt === null ? null : String(input.receipt);
+    if (receipt !== null && receipt.length > 40) {
+      throw SandboxProviderError.badRequest('receipt: the length must be no more than 40.', 'receipt');
+    }
+    const notes =
+      typeof input.notes === 'object' && input.notes !== null ? (input.notes as Record<string, string>) : {};
+    const autoCapture = ![false, 0, '0', 'false'].includes(input.payment_capture as never);
+    const repo = this.dataSource.getRepository(SandboxOrderEntity);
+    const order = repo.create({
+      id: razorpayId('order'),
+      keyId,
+      amount,
+      amountPaid: 0,
+      currency,
+      receipt,
+      notes,
+      autoCapture,
+      status: 'created',
+      attempts: 0,
+      createdAt: new Date(),
+    });
+    await repo.insert(order);
+    return toOrderView(order);
+  }
+
+  async getOrder(id: string): Promise<RazorpayOrderEntity> {
+    return toOrderView(await this.findOrder(this.dataSource.manager, id));
+  }
+
+  async orderPayments(
+    id: string,
+  ): Promise<{ entity: 'collection'; count: number; items: RazorpayPaymentEntity[] }> {
+    await this.findOrder(this.dataSource.manager, id);
+    const payments = await this.dataSource
+      .getRepository(SandboxPaymentEntity)
+      .find({ where: { orderId: id }, order: { createdAt: 'ASC' } });
+    return { entity: 'collection', count: payments.length, items: payments.map(toPaymentView) };
+  }
+
+  async getPayment(id: string): Promise<RazorpayPaymentEntity> {
+    const payment = await this.dataSource.getRepository(SandboxPaymentEntity).findOneBy({ id });
+    if (!payment) throw SandboxProviderError.badRequest('The id provided does not exist');
+    return toPaymentView(payment);
+  }
+
+  /** Captures an authorized payment (one made on an order created with `payment_capture: false`). */
+  async capturePayment(id: string, amount: unknown): Promise<SandboxPayment> {
+    return this.dataSource.transaction(async (m) => {
+      const found = await m.getRepository(SandboxPaymentEntity).findOneBy({ id });
+      if (!found) throw SandboxProviderError.badRequest('The id provided does not exist');
+      // The order first, as pay() locks it, so a capture and a payment of one order never deadlock.
+      const order = await this.findOrder(m, found.orderId, true);
+      const payment = (await m
+        .getRepository(SandboxPaymentEntity)
+        .findOne({ where: { id }, lock: { mode: 'pessimistic_write' } }))!;
+      if (payment.status === 'captured')
+        throw SandboxProviderError.badRequest('This payment has already been captured');
+      if (payment.status !== 'authorized')
+        throw SandboxProviderError.badRequest(
+          'Only payments which have been authorized and not yet captured can be captured',
+        );
+      if (Number(amount) !== payment.amount)
+        throw SandboxProviderError.badRequest(
+          'Capture amount must be equal to the amount authorized',
+          'amount',
+        );
+      payment.status = 'captured';
+      payment.capturedAt = new Date();
+      await m.update(
+        SandboxPaymentEntity,
+        { id },
+        { status: payment.status, capturedAt: payment.capturedAt },
+      );
+      order.status = 'paid';
+      order.amountPaid = order.amount;
+      await m.update(
+        SandboxOrderEntity,
+        { id: order.id },
+        { status: order.status, amountPaid: order.amountPaid },
+      );
+      return { order: toOrderView(order), payment: toPaymentView(payment) };
+    });
+  }
+
+  /** What Checkout does when the shopper pays or the payment fails. */
+  async pay(
+    keyId: string,
+    orderId: string,
+    outcome: SandboxOutcome,
+    method: string,
+  ): Promise<SandboxPayment> {
+    return this.dataSource.transaction(async (m) => {
+      const order = await this.findOrder(m, orderId, true);
+      if (order.keyId !== keyId) throw SandboxProviderError.badRequest('The id provided does not exist');
+      if (order.status === 'paid') throw SandboxProviderError.badRequest('Order has already been paid');
+      const succeeded = outcome === 'success';
+      const captured = succeeded && order.autoCapture;
+      const payment = m.getRepository(SandboxPaymentEntity).create({
+        id: razorpayId('pay'),
+        orderId,
+        amount: order.amount,
+        currency: order.currency,
+        status: succeeded ? (captured ? 'captured' : 'authorized') : 'failed',
+        method,
+        errorCode: succeeded ? null : 'BAD_REQUEST_ERROR',
+        errorDescription: succeeded ? null : 'Payment failed',
+        errorReason: succeeded ? null : 'payment_failed',
+        capturedAt: captured ? new Date() : null,
+        createdAt: new Date(),
+      });
+      await m.insert(SandboxPaymentEntity, payment);
+      order.attempts += 1;
+      order.status = captured ? 'paid' : 'attempted';
+      order.amountPaid = captured ? order.amount : order.amountPaid;
+      await m.update(
+        SandboxOrderEntity,
+        { id: orderId },
+        { attempts: order.attempts, status: order.status, amountPaid: order.amountPaid },
+      );
+      return { order: toOrderView(order), payment: toPaymentView(payment) };
+    });
+  }
+
+  private async findOrder(m: EntityManager, id: string, lock = false): Promise<SandboxOrderEntity> {
+    const order = await m
+      .getRepository(SandboxOrderEntity)
+      .findOne({ where: { id }, lock: lock ? { mode: 'pessimistic_write' } : undefined });
+    if (!order) throw SandboxProviderError.badRequest('The id provided does not exist');
+    return order;
+  }
+}
+
+function toOrderView(order: SandboxOrderEntity): RazorpayOrderEntity {
+  return {
+    id: order.id,
+    entity: 'order',
+    amount: order.amount,
+    amount_paid: order.amountPaid,
+    amount_due: order.amount - order.amountPaid,
+    currency: order.currency,
+    receipt: order.receipt,
+    offer_id: null,
+    status: order.status,
+    attempts: order.attempts,
+    notes: order.notes,
+    created_at: seconds(order.createdAt),
+  };
+}
+
+function toPaymentView(payment: SandboxPaymentEntity): RazorpayPaymentEntity {
+  const failed = payment.status === 'failed';
+  return {
+    id: payment.id,
+    entity: 'payment',
+    amount: payment.amount,
+    currency: payment.currency,
+    status: payment.status,
+    order_id: payment.orderId,
+    method: payment.method,
+    captured: payment.status === 'captured',
+    description: null,
+    email: null,
+    contact: null,
+    error_code: payment.errorCode,
+    error_description: payment.errorDescription,
+    error_source: failed ? 'customer' : null,
+    error_step: failed ? 'payment_authentication' : null,
+    error_reason: payment.errorReason,
+    created_at: seconds(payment.createdAt),
+  };
+}

@@ -1,0 +1,91 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { RpcError, SERVICE_CONFIG } from '@shop/kit';
+import { PAYMENT_MESSAGES, PaymentMode, PaymentWebhookRequest, PaymentWebhookResult } from '@shop/proto';
+import { createHash } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import { PaymentConfig } from '../config/payment-config';
+import { lockProviderOrder, PaymentsService } from '../payments/payments.service';
+import { webhookSecret } from '../razorpay/credentials';
+import { PaymentModeService } from '../razorpay/payment-mode.service';
+import type { RazorpayWebhookBody } from '../razorpay/razorpay.types';
+import { isValidWebhookSignature } from '../razorpay/signatures';
+
+const CAPTURE_EVENTS = new Set(['payment.captured', 'order.paid']);
+
+/**
+ * Razorpay's webhooks: what the browser never reported (a closed tab, a failure). Each event id is
+ * handled once; events may come in any order, and a paid order is never moved back.
+ */
+@Injectable()
+export class WebhooksService {
+  private readonly logger = new Logger('Webhooks');
+
+  constructor(
+    @Inject(SERVICE_CONFIG) private readonly config: PaymentConfig,
+    private readonly dataSource: DataSource,
+    private readonly modes: PaymentModeService,
+    private readonly payments: PaymentsService,
+  ) {}
+
+  async receive(request: PaymentWebhookRequest): Promise<PaymentWebhookResult> {
+    const { mode } = await this.modes.current();
+    const secret = webhookSecret(this.config, mode);
+    if (!secret || !isValidWebhookSignature(request.rawBody, request.signature, secret)) {
+      throw RpcError.badRequest(PAYMENT_MESSAGES.invalidWebhookSignature);
+    }
+    const body = parse(request.rawBody);
+    // Razorpay sends the event id in a header; a payload id or, failing both, the body's hash
+    // still makes a replay of the same delivery a no-op.
+    const eventId = request.eventId || body.id || createHash('sha256').update(request.rawBody).digest('hex');
+    const payment = body.payload?.payment?.entity;
+    const providerOrderId = payment?.order_id ?? body.payload?.order?.entity?.id ?? null;
+    return this.dataSource.transaction(async (m) => {
+      const fresh: unknown[] = await m.query(
+        `INSERT INTO webhook_events (event_id, event, provider_order_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING event_id`,
+        [eventId, body.event, providerOrderId],
+      );
+      if (fresh.length === 0) return { processed: false, event: body.event };
+      await this.apply(m, body, mode);
+      return { processed: true, event: body.event };
+    });
+  }
+
+  private async apply(m: EntityManager, body: RazorpayWebhookBody, mode: PaymentMode): Promise<void> {
+    const payment = body.payload?.payment?.entity;
+    const capture = CAPTURE_EVENTS.has(body.event);
+    if (!payment?.id || !payment.order_id || (!capture && body.event !== 'payment.failed')) return;
+    const providerOrder = await lockProviderOrder(m, { providerOrderId: payment.order_id });
+    if (!providerOrder) {
+      this.logger.warn(`${body.event} for unknown provider order ${payment.order_id} ignored`);
+      return;
+    }
+    // Sandbox payments are not money: once the shop is live they pay for nothing.
+    if (providerOrder.mode === 'sandbox' && mode === 'live') {
+      this.logger.warn(`${body.event} for sandbox order ${providerOrder.orderId} ignored while live`);
+      return;
+    }
+    if (capture) {
+      if (payment.status !== 'captured' || payment.amount !== providerOrder.amountPaise) {
+        this.logger.warn(
+          `${body.event} for ${payment.id} ignored: status ${payment.status}, amount ${payment.amount}`,
+        );
+        return;
+      }
+      await this.payments.recordCaptured(m, providerOrder, payment, 'webhook');
+      return;
+    }
+    await this.payments.recordFailed(m, providerOrder, payment, 'webhook');
+  }
+}
+
+function parse(rawBody: string): RazorpayWebhookBody {
+  let body: RazorpayWebhookBody;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    throw RpcError.badRequest(PAYMENT_MESSAGES.invalidWebhookBody);
+  }
+  if (typeof body !== 'object' || body === null || typeof body.event !== 'string')
+    throw RpcError.badRequest(PAYMENT_MESSAGES.invalidWebhookBody);
+  return body;
+}

@@ -1,0 +1,73 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { RpcError, SERVICE_CONFIG } from '@shop/kit';
+import { AdminAuthReply, AdminLoginInput, AdminView, MESSAGES, uuidSchema } from '@shop/proto';
+import { DataSource } from 'typeorm';
+import { LoginAttemptsService } from '../auth/login-attempts.service';
+import { PasswordService } from '../auth/password.service';
+import { TokenService } from '../auth/token.service';
+import type { UserConfig } from '../config/user-config';
+import { AdminEntity } from './admin.entity';
+
+const toAdminView = (admin: AdminEntity): AdminView => ({ _id: admin.id, email: admin.email });
+
+@Injectable()
+export class AdminsService implements OnModuleInit {
+  private readonly logger = new Logger(AdminsService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly passwords: PasswordService,
+    private readonly tokens: TokenService,
+    private readonly attempts: LoginAttemptsService,
+    @Inject(SERVICE_CONFIG) private readonly config: UserConfig,
+  ) {}
+
+  /**
+   * Seeds the admin from ADMIN_EMAIL / ADMIN_PASSWORD when that account does not exist yet. An
+   * existing account keeps its password: the environment only provides the first one.
+   */
+  async onModuleInit(): Promise<void> {
+    const email = this.config.ADMIN_EMAIL;
+    if (await this.dataSource.getRepository(AdminEntity).existsBy({ email })) return;
+    const passwordHash = await this.passwords.hash(this.config.ADMIN_PASSWORD);
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(AdminEntity)
+      .values({ email, passwordHash })
+      .orIgnore()
+      .execute();
+    if ((result.raw as unknown[]).length) this.logger.log(`seeded the admin account ${email}`);
+  }
+
+  async login(input: AdminLoginInput, ip?: string): Promise<AdminAuthReply> {
+    const repo = this.dataSource.getRepository(AdminEntity);
+    const admin = await repo.findOneBy({ email: input.email });
+    const passwordOk = await this.attempts.attempt(
+      { realm: 'admin', accountKey: admin?.id ?? `unknown:${input.email}`, ip },
+      () => this.passwords.verify(admin?.passwordHash, input.password),
+    );
+    if (!admin || !passwordOk) throw RpcError.unauthorized(MESSAGES.invalidCredentials);
+    await repo.update({ id: admin.id }, { lastLogin: new Date() });
+    return { token: await this.tokens.sign(admin.id, 'admin'), admin: toAdminView(admin) };
+  }
+
+  async profile(adminId: string): Promise<AdminView> {
+    return toAdminView(await this.existing(adminId));
+  }
+
+  /** Tokens are stateless and expire on their own; the service records when the admin signed out. */
+  async logout(adminId: string): Promise<{ message: string }> {
+    const admin = await this.existing(adminId);
+    await this.dataSource.getRepository(AdminEntity).update({ id: admin.id }, { lastLogout: new Date() });
+    return { message: MESSAGES.loggedOut };
+  }
+
+  private async existing(adminId: string): Promise<AdminEntity> {
+    const admin = uuidSchema.safeParse(adminId).success
+      ? await this.dataSource.getRepository(AdminEntity).findOneBy({ id: adminId })
+      : null;
+    if (!admin) throw RpcError.unauthorized();
+    return admin;
+  }
+}

@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { KitModule } from '@shop/kit';
+import { AddressEntity } from './addresses/address.entity';
+import { AddressesModule } from './addresses/addresses.module';
+import { AdminEntity } from './admins/admin.entity';
+import { AdminsModule } from './admins/admins.module';
+import { LoginAttemptEntity } from './auth/login-attempt.entity';
+import { userEnvSchema } from './config/user-config';
+import { CustomerAccountsModule } from './customers/customer-accounts.module';
+import { UserTables1714000000000 } from './migrations/1714000000000-user-tables';
+import { UserSettingsDeactivation1741000000000 } from './migrations/1741000000000-user-settings-deactivation';
+import { PasswordResets1760000000000 } from './migrations/1760000000000-password-resets';
+import { PasswordResetEntity } from './password-reset/password-reset.entity';
+import { PasswordResetModule } from './password-reset/password-reset.module';
+import { SettingsModule } from './settings/settings.module';
+import { ShopSettingsEntity } from './settings/shop-settings.entity';
+import { UserEntity } from './users/user.entity';
+import { UsersModule } from './users/users.module';
+import { WishlistItemEntity } from './wishlist/wishlist-item.entity';
+import { WishlistModule } from './wishlist/wishlist.module';
+
+@Module({
+  imports: [
+    KitModule.forService({
+      service: 'user',
+      entities: [UserEntity, AdminEntity, AddressEntity, WishlistItemEntity, LoginAttemptEntity, ShopSettingsEntity, PasswordResetEntity],
+      migrations: [UserTables1714000000000, UserSettingsDeactivation1741000000000, PasswordResets1760000000000],
+      envSchema: userEnvSchema,
+    }),
+    UsersModule,
+    AddressesModule,
+    WishlistModule,
+    AdminsModule,
+    SettingsModule,
+    CustomerAccountsModule,
+    PasswordResetModule,
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,72 @@
+import { ConfigError, loadServiceConfig } from '@shop/kit';
+import { userEnvSchema } from './user-config';
+
+const SECRET = 'x'.repeat(32);
+const load = (env: Record<string, string>) => loadServiceConfig('user', env, userEnvSchema);
+
+describe('user service configuration', () => {
+  it('defaults to 7-day customer tokens, 30-minute admin tokens, 5 attempts per 15 minutes and strong passwords', () => {
+    const config = load({ JWT_SECRET: SECRET });
+    expect(config).toMatchObject({
+      CUSTOMER_TOKEN_TTL: 7 * 24 * 3600,
+      ADMIN_TOKEN_TTL: 30 * 60,
+      MAX_LOGIN_ATTEMPTS: 5,
+      LOGIN_LOCK_MINUTES: 15,
+      REQUIRE_STRONG_PASSWORDS: true,
+    });
+  });
+
+  it('falls back to the development admin outside production', () => {
+    for (const NODE_ENV of ['development', 'test']) {
+      expect(load({ JWT_SECRET: SECRET, NODE_ENV })).toMatchObject({
+        ADMIN_EMAIL: 'admin@msjaksh.in',
+        ADMIN_PASSWORD: 'Admin@12345',
+      });
+    }
+  });
+
+  it('requires ADMIN_EMAIL and ADMIN_PASSWORD in production, naming them', () => {
+    expect(() => load({ JWT_SECRET: SECRET, NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => load({ JWT_SECRET: SECRET, NODE_ENV: 'production' })).toThrow(
+      /ADMIN_EMAIL: ADMIN_EMAIL is required in production/,
+    );
+    expect(() =>
+      load({ JWT_SECRET: SECRET, NODE_ENV: 'production', ADMIN_EMAIL: 'boss@example.com' }),
+    ).toThrow(/ADMIN_PASSWORD/);
+    expect(
+      load({
+        JWT_SECRET: SECRET,
+        NODE_ENV: 'production',
+        ADMIN_EMAIL: 'Boss@Example.com',
+        ADMIN_PASSWORD: 'S3cret!pass',
+      }),
+    ).toMatchObject({
+      ADMIN_EMAIL: 'boss@example.com',
+    });
+  });
+
+  it('refuses a JWT_SECRET shorter than 32 characters', () => {
+    expect(() => load({ JWT_SECRET: 'short' })).toThrow(
+      /JWT_SECRET: JWT_SECRET must be at least 32 characters/,
+    );
+    expect(() => load({})).toThrow(/JWT_SECRET/);
+  });
+
+  it('reads token lifetimes with a unit and refuses bare numbers', () => {
+    expect(load({ JWT_SECRET: SECRET, ADMIN_TOKEN_TTL: '45m', CUSTOMER_TOKEN_TTL: '12h' })).toMatchObject({
+      ADMIN_TOKEN_TTL: 45 * 60,
+      CUSTOMER_TOKEN_TTL: 12 * 3600,
+    });
+    expect(() => load({ JWT_SECRET: SECRET, ADMIN_TOKEN_TTL: '1800' })).toThrow(/ADMIN_TOKEN_TTL/);
+    expect(() => load({ JWT_SECRET: SECRET, ADMIN_TOKEN_TTL: '0m' })).toThrow(/ADMIN_TOKEN_TTL/);
+  });
+
+  it('reads REQUIRE_STRONG_PASSWORDS as a flag', () => {
+    expect(load({ JWT_SECRET: SECRET, REQUIRE_STRONG_PASSWORDS: 'false' }).REQUIRE_STRONG_PASSWORDS).toBe(
+      false,
+    );
+    expect(() => load({ JWT_SECRET: SECRET, REQUIRE_STRONG_PASSWORDS: 'maybe' })).toThrow(
+      /REQUIRE_STRONG_PASSWORDS/,
+    );
+  });
+});

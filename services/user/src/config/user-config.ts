@@ -1,0 +1,71 @@
+import type { BaseConfig } from '@shop/kit';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Token lifetimes are written with a unit ("30m", "7d"): a bare number is ambiguous between seconds and ms. */
+const DURATION_UNITS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
+const duration = z
+  .string()
+  .regex(/^\d+[smhd]$/, 'must be a number with a unit s, m, h or d (e.g. 30m, 7d)')
+  .transform((v) => Number(v.slice(0, -1)) * DURATION_UNITS[v.slice(-1) as keyof typeof DURATION_UNITS])
+  .refine((seconds) => seconds > 0, 'must be longer than 0');
+
+const flag = z
+  .enum(['true', 'false', '1', '0'], { errorMap: () => ({ message: 'must be true or false' }) })
+  .transform((v) => v === 'true' || v === '1');
+
+/** Only a developer's machine and the test harness may fall back to a well-known admin account. */
+export const DEVELOPMENT_ADMIN = { email: 'admin@msjaksh.in', password: 'Admin@12345' } as const;
+
+export const userEnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    /** Shared with the gateway, which verifies the tokens this service signs. */
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
+    CUSTOMER_TOKEN_TTL: duration.default('7d'),
+    /** The back office's session timeout (30 minutes by default). */
+    ADMIN_TOKEN_TTL: duration.default('30m'),
+    ADMIN_EMAIL: z.string().trim().toLowerCase().email('must be an e-mail address').optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    REQUIRE_STRONG_PASSWORDS: flag.default('true'),
+    /** Failed logins per account within LOGIN_LOCK_MINUTES before it is locked for that long. */
+    MAX_LOGIN_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+    LOGIN_LOCK_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(15),
+    /** Outgoing mail (password resets), e.g. smtp://user:pass@host:587; without it mail goes to MAILBOX_DIR. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('MS & Jaksh <no-reply@msjaksh.in>'),
+    /** The local mailbox (one .eml file per mail) used when SMTP_URL is not set. */
+    MAILBOX_DIR: z.string().default(resolve(__dirname, '..', '..', '..', '..', 'var', 'mailbox')),
+    /** The storefront's address, for the links in e-mails. */
+    PUBLIC_URL: z
+      .string()
+      .url('must be a URL')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .default('http://localhost:8080'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    for (const name of ['ADMIN_EMAIL', 'ADMIN_PASSWORD'] as const) {
+      if (env[name]) continue;
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [name],
+        message: `${name} is required in production`,
+      });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    ADMIN_EMAIL: env.ADMIN_EMAIL ?? DEVELOPMENT_ADMIN.email,
+    ADMIN_PASSWORD: env.ADMIN_PASSWORD ?? DEVELOPMENT_ADMIN.password,
+  }));
+
+export type UserConfig = BaseConfig & z.output<typeof userEnvSchema>;

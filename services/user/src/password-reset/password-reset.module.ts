@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { MailerService } from '../mail/mailer.service';
+import { PasswordResetRpcController } from './password-reset.rpc-controller';
+import { PasswordResetService } from './password-reset.service';
+
+/** Forgotten passwords: a single-use link by e-mail, then a new password. */
+@Module({
+  imports: [AuthModule],
+  controllers: [PasswordResetRpcController],
+  providers: [PasswordResetService, MailerService],
+})
+export class PasswordResetModule {}

@@ -1,0 +1,87 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { RpcError, SERVICE_CONFIG } from '@shop/kit';
+import { ForgotPasswordInput, MESSAGES, ResetPasswordInput } from '@shop/proto';
+import { createHash, randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { LoginAttemptsService } from '../auth/login-attempts.service';
+import { PasswordService } from '../auth/password.service';
+import type { UserConfig } from '../config/user-config';
+import { MailerService } from '../mail/mailer.service';
+import { UserEntity } from '../users/user.entity';
+import { PasswordResetEntity } from './password-reset.entity';
+import { resetMail } from './reset-mail';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/** More requests than this within the token lifetime send no further mail, so nobody can flood an inbox. */
+export const MAX_RESET_MAILS_PER_HOUR = 5;
+
+export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+@Injectable()
+export class PasswordResetService {
+  private readonly logger = new Logger(PasswordResetService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly passwords: PasswordService,
+    private readonly attempts: LoginAttemptsService,
+    private readonly mailer: MailerService,
+    @Inject(SERVICE_CONFIG) private readonly config: UserConfig,
+  ) {}
+
+  /**
+   * Mails a reset link to an active account with this address. The caller's answer is the same
+   * whatever happens, and the mail is sent after it, so neither the reply nor its timing says
+   * whether the address is registered.
+   */
+  async request(input: ForgotPasswordInput): Promise<void> {
+    const user = await this.dataSource.getRepository(UserEntity).findOneBy({ email: input.email });
+    if (!user?.isActive) return;
+    const token = randomBytes(32).toString('base64url');
+    const created = await this.dataSource.transaction(async (m) => {
+      // Serialises one account's requests so the hourly cap holds under parallel requests.
+      await m.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [user.id]);
+      const [{ count }]: { count: number }[] = await m.query(
+        `SELECT count(*)::int AS count FROM password_resets WHERE user_id = $1 AND created_at > now() - interval '1 hour'`,
+        [user.id],
+      );
+      if (count >= MAX_RESET_MAILS_PER_HOUR) return false;
+      await m.insert(PasswordResetEntity, {
+        userId: user.id,
+        tokenHash: hashResetToken(token),
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      });
+      return true;
+    });
+    if (!created) return;
+    const link = `${this.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
+    this.mailer
+      .send({ to: user.email, ...resetMail(user.username, link, RESET_TOKEN_TTL_MS / 60_000) })
+      .catch((err: Error) => this.logger.error(`Password reset mail could not be sent: ${err.message}`));
+  }
+
+  /**
+   * Sets the new password if the token is one we sent, unused and unexpired, for an active
+   * account. Every outstanding link of the account dies with it, and its login lock-out is lifted.
+   */
+  async reset(input: ResetPasswordInput): Promise<void> {
+    const passwordHash = await this.passwords.hash(input.password);
+    await this.dataSource.transaction(async (m) => {
+      const reset = await m
+        .getRepository(PasswordResetEntity)
+        .createQueryBuilder('r')
+        .where('r.tokenHash = :hash', { hash: hashResetToken(input.token) })
+        .setLock('pessimistic_write')
+        .getOne();
+      if (!reset || reset.usedAt || reset.expiresAt <= new Date())
+        throw RpcError.badRequest(MESSAGES.resetLinkInvalid);
+      const user = await m.findOneBy(UserEntity, { id: reset.userId });
+      if (!user?.isActive) throw RpcError.badRequest(MESSAGES.resetLinkInvalid);
+      await m.update(UserEntity, { id: user.id }, { passwordHash });
+      await m.query(`UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [
+        user.id,
+      ]);
+      await this.attempts.clearAccount(m, { realm: 'customer', accountKey: user.id });
+    });
+  }
+}

@@ -1,0 +1,58 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { RpcError, SERVICE_CONFIG } from '@shop/kit';
+import { SettingsUpdatedEvent } from '@shop/proto';
+import { DataSource, EntityManager } from 'typeorm';
+import type { UserConfig } from '../config/user-config';
+import { ShopSettingsEntity } from './shop-settings.entity';
+
+export const REGISTRATIONS_DISABLED = 'Registrations are currently disabled';
+
+/** The part of the shop's settings the user service enforces. */
+export interface AccountSettings {
+  maxLoginAttempts: number;
+  allowRegistrations: boolean;
+  /** The admin token's lifetime. */
+  adminSessionSeconds: number;
+  requireStrongPasswords: boolean;
+}
+
+/**
+ * The back office's security settings, as of the last `settings.updated`. Until the back office has
+ * published any, the environment decides (MAX_LOGIN_ATTEMPTS, ADMIN_TOKEN_TTL,
+ * REQUIRE_STRONG_PASSWORDS; registrations open). Read per request, so every replica follows a
+ * change as soon as its event is handled.
+ */
+@Injectable()
+export class SettingsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(SERVICE_CONFIG) private readonly config: UserConfig,
+  ) {}
+
+  async current(manager: EntityManager = this.dataSource.manager): Promise<AccountSettings> {
+    const row = await manager.findOneBy(ShopSettingsEntity, { id: 1 });
+    const s = row?.data;
+    return {
+      maxLoginAttempts: s?.maxLoginAttempts ?? this.config.MAX_LOGIN_ATTEMPTS,
+      allowRegistrations: s?.allowRegistrations ?? true,
+      adminSessionSeconds: s?.sessionTimeout ? s.sessionTimeout * 60 : this.config.ADMIN_TOKEN_TTL,
+      requireStrongPasswords: s?.requireStrongPasswords ?? this.config.REQUIRE_STRONG_PASSWORDS,
+    };
+  }
+
+  async assertRegistrationsOpen(): Promise<AccountSettings> {
+    const settings = await this.current();
+    if (!settings.allowRegistrations) throw RpcError.forbidden(REGISTRATIONS_DISABLED);
+    return settings;
+  }
+
+  /** Settings events carry the whole object; an older one arriving late does not undo a newer one. */
+  async apply(manager: EntityManager, data: SettingsUpdatedEvent, occurredAt: string): Promise<void> {
+    await manager.query(
+      `INSERT INTO shop_settings (id, data, occurred_at) VALUES (1, $1, $2)
+       ON CONFLICT (id) DO UPDATE SET data = EXCLUDED.data, occurred_at = EXCLUDED.occurred_at
+       WHERE shop_settings.occurred_at <= EXCLUDED.occurred_at`,
+      [JSON.stringify(data), occurredAt],
+    );
+  }
+}

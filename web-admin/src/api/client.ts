@@ -1,0 +1,204 @@
+import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import type { FieldError } from '@shop/proto';
+import { createLogger, type Logger } from '../lib/logger';
+
+/** Browser storage keys (back-office spec, section 9; the customer's from the storefront spec). */
+export const STORAGE_KEYS = { token: 'token', adminToken: 'adminToken' } as const;
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+export const CLIENT_MESSAGES = {
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  serverError: 'Server error. Please try again later.',
+  unreachable: 'Unable to connect to server. Please check your internet connection and try again.',
+  offline: 'You appear to be offline. Please check your internet connection.',
+  network: 'Network error. Please check your connection.',
+  fallback: 'An error occurred',
+} as const;
+
+export const ADMIN_LOGIN_EXPIRED = '/admin2009/login?session=expired';
+export const CUSTOMER_LOGIN_EXPIRED = '/login?session=expired';
+export const FORBIDDEN_PATH = '/403';
+
+/** What every failed call rejects with (back-office spec, section 8). */
+export interface ApiFailure {
+  success: false;
+  status: number;
+  message: string;
+  errors: FieldError[];
+  code?: 'NETWORK_ERROR' | 'REQUEST_ERROR' | 'CANCELLED';
+}
+
+export function isApiFailure(value: unknown): value is ApiFailure {
+  return typeof value === 'object' && value !== null && (value as ApiFailure).success === false;
+}
+
+/**
+ * The server's message for a failure, or the screen's own default (e.g. 'Login failed') when the
+ * server gave none, the server was not reached, or the request never left.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (!isApiFailure(error) || error.code) return fallback;
+  return error.message && error.message !== CLIENT_MESSAGES.fallback ? error.message : fallback;
+}
+
+export type TokenScope = 'customer' | 'admin';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /**
+     * Overrides the path rule for staff-only calls whose path lacks "admin" (the customization
+     * library's writes, deleting a review): the gateway opens those only to the admin token.
+     */
+    tokenScope?: TokenScope;
+  }
+}
+
+export interface ClientEnvironment {
+  /** Moves the browser to a path (the app wires this to the router). */
+  navigate(path: string): void;
+  alert(message: string): void;
+  isOnline(): boolean;
+  storage: Pick<Storage, 'getItem' | 'removeItem'>;
+  logger: Logger;
+  /** Told after a 401 cleared a token, so the in-memory session follows storage. */
+  onSessionExpired?(scope: TokenScope): void;
+}
+
+/** Requests whose path contains "admin" carry the admin token; all others the customer's. */
+export function tokenScopeFor(url: string | undefined): TokenScope {
+  return (url ?? '').includes('admin') ? 'admin' : 'customer';
+}
+
+function scopeOf(config: { url?: string; tokenScope?: TokenScope } | undefined): TokenScope {
+  return config?.tokenScope ?? tokenScopeFor(config?.url);
+}
+
+function tokenKey(scope: TokenScope) {
+  return scope === 'admin' ? STORAGE_KEYS.adminToken : STORAGE_KEYS.token;
+}
+
+/** A refused sign-in is wrong credentials, not an expired session: the form shows the reason. */
+export function isSignInCall(url: string | undefined): boolean {
+  return /^\/?admin2009\/login(?:[/?#]|$)/.test(url ?? '');
+}
+
+interface ErrorBodyLike {
+  message?: unknown;
+  error?: unknown;
+  errors?: unknown;
+}
+
+function failureFromResponse(status: number, data: unknown): ApiFailure {
+  const body: ErrorBodyLike = typeof data === 'object' && data !== null ? (data as ErrorBodyLike) : {};
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
+  return {
+    success: false,
+    status,
+    message: text(body.message) ?? text(body.error) ?? CLIENT_MESSAGES.fallback,
+    errors: Array.isArray(body.errors) ? (body.errors as FieldError[]) : [],
+  };
+}
+
+export function createApiClient(env: ClientEnvironment): AxiosInstance {
+  const client = axios.create({
+    baseURL: '/api',
+    timeout: REQUEST_TIMEOUT_MS,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+  client.interceptors.request.use((config: InternalAxiosRequestConfig) => {
+    const token = env.storage.getItem(tokenKey(scopeOf(config)));
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    return config;
+  });
+
+  client.interceptors.response.use(undefined, (error: unknown) => Promise.reject(handleFailure(error)));
+
+  function handleFailure(error: unknown): ApiFailure {
+    if (axios.isCancel(error)) {
+      return { success: false, status: 0, code: 'CANCELLED', message: 'Request cancelled', errors: [] };
+    }
+    const axiosError = error instanceof AxiosError ? error : undefined;
+    const config = axiosError?.config;
+    if (axiosError?.response) {
+      const { status, data } = axiosError.response;
+      const failure = failureFromResponse(status, data);
+      reactToStatus(status, config, failure);
+      return failure;
+    }
+    if (axiosError?.request) {
+      const offline = !env.isOnline();
+      env.logger.warn(
+        `No response for ${config?.method?.toUpperCase() ?? 'GET'} ${config?.url ?? ''}`,
+        axiosError.code,
+      );
+      env.alert(offline ? CLIENT_MESSAGES.offline : CLIENT_MESSAGES.unreachable);
+      return {
+        success: false,
+        status: 0,
+        code: 'NETWORK_ERROR',
+        message: CLIENT_MESSAGES.network,
+        errors: [],
+      };
+    }
+    const message = error instanceof Error && error.message ? error.message : CLIENT_MESSAGES.fallback;
+    env.logger.error('Could not send the request', error);
+    return { success: false, status: 0, code: 'REQUEST_ERROR', message, errors: [] };
+  }
+
+  function reactToStatus(
+    status: number,
+    config: InternalAxiosRequestConfig | undefined,
+    failure: ApiFailure,
+  ) {
+    const url = config?.url;
+    switch (status) {
+      case 401: {
+        if (isSignInCall(url)) {
+          env.logger.warn(`Sign-in refused with 401`, failure.message);
+          return;
+        }
+        const scope = scopeOf(config);
+        env.storage.removeItem(tokenKey(scope));
+        // Navigate before the session state changes: the layout reacting to the lost admin would
+        // otherwise redirect to a plain login page and the expiry message would never show.
+        env.navigate(scope === 'admin' ? ADMIN_LOGIN_EXPIRED : CUSTOMER_LOGIN_EXPIRED);
+        env.onSessionExpired?.(scope);
+        return;
+      }
+      case 403:
+        env.navigate(FORBIDDEN_PATH);
+        return;
+      case 429:
+        env.alert(CLIENT_MESSAGES.tooManyRequests);
+        return;
+      case 500:
+      case 502:
+      case 503:
+        env.alert(CLIENT_MESSAGES.serverError);
+        return;
+      default:
+        env.logger.warn(`Request ${url ?? ''} failed with ${status}`, failure.message);
+    }
+  }
+
+  return client;
+}
+
+/**
+ * The app's single client. The router and the session plug their handlers in at start-up
+ * (see ApiBridge); until then navigation is a full page load.
+ */
+export const clientBridge: Pick<ClientEnvironment, 'navigate' | 'onSessionExpired'> = {
+  navigate: (path) => window.location.assign(path),
+};
+
+export const api = createApiClient({
+  navigate: (path) => clientBridge.navigate(path),
+  onSessionExpired: (scope) => clientBridge.onSessionExpired?.(scope),
+  alert: (message) => window.alert(message),
+  isOnline: () => navigator.onLine,
+  storage: window.localStorage,
+  logger: createLogger('api'),
+});

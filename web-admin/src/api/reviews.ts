@@ -1,0 +1,31 @@
+import type { ReviewView } from '@shop/proto';
+import { api } from './client';
+
+/** A review as the back office reads it; the reviewer's e-mail is there when the server shares it. */
+export type Review = ReviewView & { user: { username: string; email?: string } };
+
+export interface AdminReviewPayload {
+  productId: string;
+  reviewerName: string;
+  reviewerEmail: string;
+  reviewerPassword: string;
+  rating: number;
+  comment: string;
+}
+
+export async function listProductReviews(productId: string, signal?: AbortSignal): Promise<Review[]> {
+  const { data } = await api.get<{ reviews: Review[] }>(`/reviews/product/${encodeURIComponent(productId)}`, {
+    signal,
+  });
+  return data.reviews ?? [];
+}
+
+// Deleting a review is staff-only although the path lacks "admin": it carries the admin token.
+export async function deleteReview(id: string): Promise<void> {
+  await api.delete(`/reviews/${encodeURIComponent(id)}`, { tokenScope: 'admin' });
+}
+
+export async function createAdminReview(payload: AdminReviewPayload): Promise<Review> {
+  const { data } = await api.post<{ review: Review }>('/reviews/admin', payload);
+  return data.review;
+}

@@ -1,0 +1,83 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import * as adminApi from '../api/admin';
+import { STORAGE_KEYS } from '../api/client';
+import { createLogger } from '../lib/logger';
+
+const logger = createLogger('auth');
+
+export interface AdminAuthValue {
+  admin: adminApi.Admin | null;
+  /** True while a stored admin token is being turned into an admin. */
+  loading: boolean;
+  login(email: string, password: string): Promise<adminApi.Admin>;
+  logout(): Promise<void>;
+  /** True after the request client ended the session on a 401: sign-in says why. */
+  sessionExpired: boolean;
+  /** Forgets the session in memory after the request client cleared an expired token. */
+  endSession(): void;
+}
+
+const AdminAuthContext = createContext<AdminAuthValue | null>(null);
+
+const PROFILE_KEY = ['admin', 'profile'] as const;
+
+export function AdminAuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState(() => localStorage.getItem(STORAGE_KEYS.adminToken));
+  const [sessionExpired, setSessionExpired] = useState(false);
+
+  const profile = useQuery({
+    queryKey: [...PROFILE_KEY, token],
+    queryFn: ({ signal }) => adminApi.fetchProfile(signal),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  const forget = useCallback(() => {
+    setToken(null);
+    queryClient.removeQueries({ queryKey: PROFILE_KEY });
+  }, [queryClient]);
+
+  const endSession = useCallback(() => {
+    setSessionExpired(true);
+    forget();
+  }, [forget]);
+
+  const value = useMemo<AdminAuthValue>(
+    () => ({
+      admin: token ? (profile.data ?? null) : null,
+      loading: Boolean(token) && profile.isPending,
+      sessionExpired,
+      login: async (email, password) => {
+        const reply = await adminApi.login(email, password);
+        localStorage.setItem(STORAGE_KEYS.adminToken, reply.token);
+        queryClient.setQueryData([...PROFILE_KEY, reply.token], reply.admin);
+        setSessionExpired(false);
+        setToken(reply.token);
+        return reply.admin;
+      },
+      logout: async () => {
+        try {
+          await adminApi.logout();
+        } catch (error) {
+          // Signing out locally must not depend on the server being reachable.
+          logger.warn('Logout call failed; the local session ends anyway', error);
+        }
+        localStorage.removeItem(STORAGE_KEYS.adminToken);
+        forget();
+      },
+      endSession,
+    }),
+    [token, profile.data, profile.isPending, sessionExpired, queryClient, forget, endSession],
+  );
+
+  return <AdminAuthContext.Provider value={value}>{children}</AdminAuthContext.Provider>;
+}
+
+export function useAdminAuth(): AdminAuthValue {
+  const context = useContext(AdminAuthContext);
+  if (!context) throw new Error('useAdminAuth must be used inside AdminAuthProvider');
+  return context;
+}

@@ -1,0 +1,30 @@
+const rupees = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+
+/** Rupees as the back office shows them: ₹1,299 or ₹1,299.5. */
+export function formatPrice(value: number): string {
+  return rupees.format(value);
+}
+
+export const LAKH = 100_000;
+
+/** Revenue summaries read in lakhs from ₹1,00,000 on: ₹2.5L (back-office spec, section 9). */
+export function formatRevenue(value: number): string {
+  if (value >= LAKH) return `₹${(value / LAKH).toFixed(1)}L`;
+  return formatPrice(value);
+}
+
+/** Order ids as staff read them: 'ORD-' and the last 8 characters in uppercase. */
+export function displayOrderId(id: string): string {
+  return `ORD-${id.slice(-8).toUpperCase()}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+
+export function formatDate(value: string | Date): string {
+  return dateFormat.format(new Date(value));
+}

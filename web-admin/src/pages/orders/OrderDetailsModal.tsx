@@ -1,0 +1,265 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ORDER_STATUSES, type OrderStatus } from '@shop/proto';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { CUSTOMIZATIONS_KEY, listCustomizations } from '../../api/customizations';
+import { getOrder, ORDERS_KEY, updateOrder, type AdminOrder } from '../../api/orders';
+import { Modal } from '../../components/Modal';
+import { displayOrderId, formatPrice } from '../../lib/format';
+import { createLogger } from '../../lib/logger';
+import {
+  customerEmail,
+  customerName,
+  customizationEntries,
+  ORDER_MESSAGES_UI as MSG,
+  PAYMENT_BADGE,
+  paymentLabel,
+} from './orderRules';
+
+const logger = createLogger('orders');
+
+interface OrderDetailsModalProps {
+  /** The row the admin opened; the full order is read fresh from the server. */
+  order: AdminOrder;
+  /** Puts the focus on the status selector ("View & Update Status"). */
+  focusStatus: boolean;
+  onClose(): void;
+}
+
+/**
+ * The order details dialog (back-office spec, section 2): Escape or the overlay closes it. Mount it
+ * keyed by the order id, so each order starts from its own row.
+ */
+export function OrderDetailsModal({ order, focusStatus, onClose }: OrderDetailsModalProps) {
+  const queryClient = useQueryClient();
+  const [current, setCurrent] = useState<AdminOrder>(order);
+  const [statusError, setStatusError] = useState<string | null>(null);
+  const [tracking, setTracking] = useState(order.trackingNumber ?? '');
+  const [trackingMessage, setTrackingMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(
+    null,
+  );
+  const [busy, setBusy] = useState(false);
+  const statusSelect = useRef<HTMLSelectElement>(null);
+  // Once the admin types a tracking number, the full order arriving must not overwrite it.
+  const trackingEdited = useRef(false);
+
+  const full = useQuery({
+    queryKey: [...ORDERS_KEY, 'detail', order._id],
+    queryFn: ({ signal }) => getOrder(order._id, signal),
+    staleTime: 0,
+  });
+
+  useEffect(() => {
+    if (full.data) {
+      setCurrent(full.data);
+      if (!trackingEdited.current) setTracking(full.data.trackingNumber ?? '');
+    }
+  }, [full.data]);
+
+  useEffect(() => {
+    // A failure to load the full order is logged only; the row's data stays on screen.
+    if (full.error) logger.error('Could not load the order details', full.error);
+  }, [full.error]);
+
+  const library = useQuery({
+    queryKey: CUSTOMIZATIONS_KEY,
+    queryFn: ({ signal }) => listCustomizations(signal),
+  });
+  const optionNames = useMemo(
+    () => new Map((library.data ?? []).map((d) => [d._id, d.name])),
+    [library.data],
+  );
+
+  const applyUpdate = (updated: AdminOrder | undefined) => {
+    if (updated) setCurrent(updated);
+    void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+  };
+
+  const changeStatus = async (orderStatus: OrderStatus) => {
+    setStatusError(null);
+    setBusy(true);
+    try {
+      applyUpdate((await updateOrder(current._id, { orderStatus })) ?? { ...current, orderStatus });
+    } catch (error) {
+      logger.error('Could not update the order status', error);
+      setStatusError(MSG.statusFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saveTracking = async () => {
+    const trackingNumber = tracking.trim();
+    if (!trackingNumber) {
+      setTrackingMessage({ tone: 'error', text: MSG.trackingEmpty });
+      return;
+    }
+    setTrackingMessage(null);
+    setBusy(true);
+    try {
+      applyUpdate((await updateOrder(current._id, { trackingNumber })) ?? { ...current, trackingNumber });
+      setTrackingMessage({ tone: 'success', text: 'Tracking number updated' });
+    } catch (error) {
+      logger.error('Could not update the tracking number', error);
+      setTrackingMessage({ tone: 'error', text: MSG.trackingFailed });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const payment = paymentLabel(current.paymentDetails?.status);
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Order Details"
+      size="large"
+      initialFocus={focusStatus ? statusSelect : undefined}
+    >
+      <div className="form-layout">
+        <div className="detail-grid">
+          <section aria-labelledby="order-customer-heading">
+            <h3 id="order-customer-heading" className="card-title">
+              Customer
+            </h3>
+            <dl>
+              <dt>Name</dt>
+              <dd>{customerName(current)}</dd>
+              <dt>Email</dt>
+              <dd>{customerEmail(current) || '—'}</dd>
+              <dt>Address</dt>
+              <dd>
+                {[current.shippingAddress?.street, current.shippingAddress?.city]
+                  .filter(Boolean)
+                  .join(', ') || '—'}
+              </dd>
+            </dl>
+          </section>
+          <section aria-labelledby="order-summary-heading">
+            <h3 id="order-summary-heading" className="card-title">
+              Order
+            </h3>
+            <dl>
+              <dt>Order ID</dt>
+              <dd>{displayOrderId(current._id)}</dd>
+              <dt>
+                <label htmlFor="order-status">Status</label>
+              </dt>
+              <dd>
+                <select
+                  id="order-status"
+                  ref={statusSelect}
+                  value={current.orderStatus}
+                  disabled={busy}
+                  onChange={(event) => void changeStatus(event.target.value as OrderStatus)}
+                >
+                  {ORDER_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {status}
+                    </option>
+                  ))}
+                </select>
+                {statusError ? (
+                  <p className="field-error" role="alert">
+                    {statusError}
+                  </p>
+                ) : null}
+              </dd>
+              <dt>Total</dt>
+              <dd>{formatPrice(current.totalAmount)}</dd>
+              <dt>Payment</dt>
+              <dd>
+                <span className={`badge ${PAYMENT_BADGE[payment]}`}>{payment}</span>
+              </dd>
+            </dl>
+          </section>
+        </div>
+
+        <section aria-labelledby="order-products-heading">
+          <h3 id="order-products-heading" className="card-title">
+            Products
+          </h3>
+          <ul className="order-lines">
+            {current.products.map((line, index) => {
+              const entries = customizationEntries(line.customization, optionNames);
+              const files = line.customization?.uploadedFiles ?? [];
+              return (
+                <li key={`${line.productId}-${index}`} className="order-line">
+                  <strong>{line.name || line.product?.name}</strong>
+                  <div className="field-hint">
+                    Quantity: {line.quantity} · Price: {formatPrice(line.price)}
+                  </div>
+                  {entries.length > 0 ? (
+                    <dl aria-label="Customization">
+                      {entries.map(([key, value]) => (
+                        <div key={key} className="dl-row">
+                          <dt>{key}</dt>
+                          <dd>{value}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  ) : null}
+                  {files.length > 0 ? (
+                    <div>
+                      <p className="field-label">Uploaded files</p>
+                      <ul>
+                        {files.map((file, fileIndex) => (
+                          <li key={`${file.name}-${fileIndex}`}>
+                            {file.url ? (
+                              <a href={file.url} target="_blank" rel="noopener noreferrer">
+                                {file.name}
+                              </a>
+                            ) : (
+                              file.name
+                            )}
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+
+        <section aria-labelledby="order-tracking-heading">
+          <h3 id="order-tracking-heading" className="card-title">
+            Tracking
+          </h3>
+          <div className="inline-form">
+            <label htmlFor="order-tracking" className="visually-hidden">
+              Tracking number
+            </label>
+            <input
+              id="order-tracking"
+              className="input"
+              placeholder="Tracking number"
+              value={tracking}
+              onChange={(event) => {
+                trackingEdited.current = true;
+                setTracking(event.target.value);
+              }}
+            />
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy}
+              onClick={() => void saveTracking()}
+            >
+              Update Tracking
+            </button>
+          </div>
+          {trackingMessage ? (
+            <p
+              className={trackingMessage.tone === 'error' ? 'field-error' : 'field-hint'}
+              role={trackingMessage.tone === 'error' ? 'alert' : 'status'}
+            >
+              {trackingMessage.text}
+            </p>
+          ) : null}
+        </section>
+      </div>
+    </Modal>
+  );
+}

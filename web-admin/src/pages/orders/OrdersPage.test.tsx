@@ -1,0 +1,375 @@
+import type { AdminOrderListReply, OrderView } from '@shop/proto';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { aCustomization } from '../../test/fixtures';
+import { mockApi, type RecordedCall } from '../../test/mockApi';
+import { ADMIN, renderAdmin } from '../../test/renderApp';
+
+const engraving = aCustomization({ name: 'Engraving' });
+
+function anOrder(overrides: Partial<OrderView> = {}): OrderView {
+  return {
+    _id: '7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e5f6',
+    user: { _id: 'u1', username: 'asha', email: 'asha@example.in' },
+    products: [
+      {
+        product: { _id: 'p1', name: 'Photo Mug', brand: 'jaksh', price: 399, images: [] },
+        productId: 'p1',
+        name: 'Photo Mug',
+        image: null,
+        quantity: 2,
+        price: 399,
+        lineTotal: 798,
+        customization: {
+          size: 'Large',
+          comments: 'Print on both sides',
+          uploadedFiles: [
+            { name: 'family.jpg', size: 2048, type: 'image/jpeg', url: '/uploads/customer/family.jpg' },
+          ],
+          dynamicCustomizations: { [engraving._id]: { value: 'Happy Diwali' } },
+        },
+      },
+    ],
+    shippingAddress: {
+      fullName: 'Asha Rao',
+      name: 'Asha Rao',
+      phone: '9876543210',
+      email: 'asha@example.in',
+      street: '12 MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pinCode: '560001',
+      country: 'India',
+    },
+    paymentDetails: {
+      status: 'paid',
+      amount: 848,
+      currency: 'INR',
+      razorpayOrderId: null,
+      paymentMethod: 'razorpay',
+      paymentId: null,
+      paidAt: null,
+    },
+    orderStatus: 'Pending',
+    totalAmount: 848,
+    subtotal: 798,
+    shipping: 50,
+    tax: 0,
+    taxRate: 0,
+    discountAmount: 0,
+    coupon: null,
+    trackingNumber: null,
+    statusHistory: [],
+    estimatedDelivery: null,
+    cancelReason: null,
+    createdAt: '2025-06-10T09:30:00.000Z',
+    updatedAt: '2025-06-10T09:30:00.000Z',
+    ...overrides,
+  };
+}
+
+const order = anOrder();
+const listReply = (orders: OrderView[], extra: Partial<AdminOrderListReply> = {}): AdminOrderListReply => ({
+  success: true,
+  orders,
+  total: orders.length,
+  page: 1,
+  pages: 1,
+  limit: 10,
+  summary: { totalOrders: 42, totalRevenue: 125000, pending: 7, processing: 3 },
+  ...extra,
+});
+
+type Routes = Parameters<typeof mockApi>[0];
+
+function server(routes: Routes = {}) {
+  return mockApi({
+    'GET /admin2009/profile': () => ({ data: { success: true, admin: ADMIN } }),
+    'GET /admin2009/orders': () => ({ data: listReply([order]) }),
+    [`GET /admin2009/orders/${order._id}`]: () => ({ data: { success: true, order } }),
+    'GET /customizations': () => ({ data: { success: true, customizations: [engraving] } }),
+    ...routes,
+  });
+}
+
+const listCalls = (api: ReturnType<typeof server>) => api.callsTo('GET', '/admin2009/orders');
+const lastParams = (api: ReturnType<typeof server>) =>
+  listCalls(api).at(-1)?.params as Record<string, unknown>;
+
+async function openMenu(user: ReturnType<typeof renderAdmin>['user'], item: string) {
+  await user.click(await screen.findByRole('button', { name: 'Actions for ORD-C3D4E5F6' }));
+  await user.click(screen.getByRole('menuitem', { name: item }));
+}
+
+describe('the orders screen', () => {
+  it('shows the summary cards: total orders, total revenue, pending and processing', async () => {
+    server();
+    renderAdmin('/orders');
+    const summary = await screen.findByLabelText('Order summary');
+    await waitFor(() =>
+      expect(within(summary).getByText('Total Orders').nextSibling).toHaveTextContent('42'),
+    );
+    expect(within(summary).getByText('Total Revenue').nextSibling).toHaveTextContent('₹1,25,000');
+    expect(within(summary).getByText('Pending').nextSibling).toHaveTextContent('7');
+    expect(within(summary).getByText('Processing').nextSibling).toHaveTextContent('3');
+  });
+
+  it("lists Order ID ('ORD-' + last 8 characters), Customer, Date, Status, Payment and Amount", async () => {
+    server();
+    renderAdmin('/orders');
+    const row = (await screen.findByText('ORD-C3D4E5F6')).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('asha');
+    expect(row).toHaveTextContent('asha@example.in');
+    expect(row).toHaveTextContent('10 Jun 2025');
+    expect(row).toHaveTextContent('Pending');
+    expect(row).toHaveTextContent('Paid');
+    expect(row).toHaveTextContent('₹848');
+  });
+
+  it("shows a dismissible 'Failed to load orders. Please try again.' banner", async () => {
+    vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    server({ 'GET /admin2009/orders': () => ({ status: 500, data: {} }) });
+    const { user } = renderAdmin('/orders');
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Failed to load orders. Please try again.');
+    await user.click(within(banner).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Failed to load orders. Please try again.')).not.toBeInTheDocument();
+  });
+
+  it('searches once typing has paused for 300 ms', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const api = server();
+      const { user } = renderAdmin('/orders');
+      await screen.findByText('ORD-C3D4E5F6');
+      const before = listCalls(api).length;
+      await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'asha');
+      act(() => void vi.advanceTimersByTime(250));
+      expect(listCalls(api).length).toBe(before);
+      act(() => void vi.advanceTimersByTime(100));
+      await waitFor(() => expect(lastParams(api)).toMatchObject({ search: 'asha', page: 1, limit: 10 }));
+      expect(listCalls(api).length).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('filters by status and by date', async () => {
+    const api = server();
+    const { user } = renderAdmin('/orders');
+    await screen.findByText('ORD-C3D4E5F6');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Shipped');
+    await waitFor(() => expect(lastParams(api)).toMatchObject({ status: 'Shipped' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Date' }), 'Yesterday');
+    await waitFor(() => expect(lastParams(api)).toHaveProperty('to'));
+    const { from, to } = lastParams(api) as { from: string; to: string };
+    expect(new Date(to).getTime() - new Date(from).getTime()).toBe(24 * 60 * 60 * 1000 - 1);
+    for (const label of ['Today', 'Last 7 Days', 'Last 30 Days']) {
+      expect(screen.getByRole('option', { name: label })).toBeInTheDocument();
+    }
+  });
+
+  it("pages 10 at a time with 'Page X of Y (N total orders)'", async () => {
+    const api = server({
+      'GET /admin2009/orders': (call: RecordedCall) => {
+        const page = Number((call.params as { page: number }).page);
+        return {
+          data: listReply([anOrder({ _id: `00000000-0000-4000-8000-00000000000${page}` })], {
+            page,
+            pages: 3,
+            total: 25,
+          }),
+        };
+      },
+    });
+    const { user } = renderAdmin('/orders');
+    expect(await screen.findByText('Page 1 of 3 (25 total orders)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 3 (25 total orders)')).toBeInTheDocument();
+    expect(lastParams(api)).toMatchObject({ page: 2, limit: 10 });
+  });
+
+  it("says 'No orders yet' without filters and 'No orders match the current filters' with them", async () => {
+    server({ 'GET /admin2009/orders': () => ({ data: listReply([]) }) });
+    const { user } = renderAdmin('/orders');
+    expect(await screen.findByText('No orders yet')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Cancelled');
+    expect(await screen.findByText('No orders match the current filters')).toBeInTheDocument();
+  });
+
+  it('alerts that Edit Order is not implemented', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    server();
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'Edit Order');
+    expect(alert).toHaveBeenCalledWith('Edit Order is not implemented yet.');
+  });
+
+  it("processes pending orders and alerts 'Successfully processed N orders'", async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const api = server({
+      'POST /admin2009/orders/process': () => ({ data: { success: true, processed: 3 } }),
+    });
+    const { user } = renderAdmin('/orders');
+    await screen.findByText('ORD-C3D4E5F6');
+    const before = listCalls(api).length;
+    await user.click(screen.getByRole('button', { name: 'Process Orders' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Successfully processed 3 orders'));
+    await waitFor(() => expect(listCalls(api).length).toBeGreaterThan(before));
+  });
+
+  it("alerts 'Failed to process some orders. Please try again.' when processing fails", async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    server({ 'POST /admin2009/orders/process': () => ({ status: 409, data: { message: 'Conflict' } }) });
+    const { user } = renderAdmin('/orders');
+    await screen.findByText('ORD-C3D4E5F6');
+    await user.click(screen.getByRole('button', { name: 'Process Orders' }));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('Failed to process some orders. Please try again.'),
+    );
+  });
+
+  it('exports the filtered orders as the CSV file the server writes, every cell quoted', async () => {
+    const csv = '"Order ID","Customer"\r\n"7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e5f6","asha"\r\n';
+    const api = server({ 'GET /admin2009/orders/export.csv': () => ({ data: csv }) });
+    const blobs: Blob[] = [];
+    const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:orders';
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderAdmin('/orders');
+    await screen.findByText('ORD-C3D4E5F6');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Pending');
+    await user.click(screen.getByRole('button', { name: 'Export Orders' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(api.callsTo('GET', '/admin2009/orders/export.csv')[0].params).toMatchObject({ status: 'Pending' });
+    expect(create).toHaveBeenCalled();
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blobs[0]);
+    });
+    expect(text).toBe(csv);
+  });
+});
+
+describe('the order details modal', () => {
+  it('shows the customer, the order and each product with its customization and uploaded files', async () => {
+    server();
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View Details');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    expect(dialog).toHaveTextContent('Nameasha');
+    expect(dialog).toHaveTextContent('asha@example.in');
+    expect(dialog).toHaveTextContent('12 MG Road, Bengaluru');
+    expect(dialog).toHaveTextContent('ORD-C3D4E5F6');
+    expect(within(dialog).getByLabelText('Status')).toHaveValue('Pending');
+    expect(dialog).toHaveTextContent('₹848');
+    expect(dialog).toHaveTextContent('Paid');
+    expect(dialog).toHaveTextContent('Photo Mug');
+    expect(dialog).toHaveTextContent('Quantity: 2');
+    const customization = within(dialog).getByLabelText('Customization');
+    expect(customization).toHaveTextContent('SizeLarge');
+    expect(customization).toHaveTextContent('CommentsPrint on both sides');
+    await waitFor(() => expect(customization).toHaveTextContent('EngravingHappy Diwali'));
+    expect(within(dialog).getByRole('link', { name: 'family.jpg' })).toHaveAttribute(
+      'href',
+      '/uploads/customer/family.jpg',
+    );
+  });
+
+  it('closes on Escape', async () => {
+    server();
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View Details');
+    await screen.findByRole('dialog', { name: 'Order Details' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('puts the focus on the status selector for View & Update Status', async () => {
+    server();
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View & Update Status');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Status')).toHaveFocus());
+  });
+
+  it('changes the status with PATCH {orderStatus}', async () => {
+    const api = server({
+      [`PATCH /admin2009/orders/${order._id}`]: () => ({
+        data: { success: true, order: { ...order, orderStatus: 'Processing' } },
+      }),
+    });
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View & Update Status');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    await user.selectOptions(within(dialog).getByLabelText('Status'), 'Processing');
+    await waitFor(() =>
+      expect(api.callsTo('PATCH', `/admin2009/orders/${order._id}`)[0]?.body).toEqual({
+        orderStatus: 'Processing',
+      }),
+    );
+    await waitFor(() => expect(within(dialog).getByLabelText('Status')).toHaveValue('Processing'));
+  });
+
+  it("says 'Failed to update order status. Please try again.' when the change is refused", async () => {
+    server({
+      [`PATCH /admin2009/orders/${order._id}`]: () => ({
+        status: 409,
+        data: { message: 'An order cannot move from Pending to Delivered' },
+      }),
+    });
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View Details');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    await user.selectOptions(within(dialog).getByLabelText('Status'), 'Delivered');
+    expect(
+      await within(dialog).findByText('Failed to update order status. Please try again.'),
+    ).toBeInTheDocument();
+  });
+
+  it("refuses an empty tracking number with 'Tracking number cannot be empty'", async () => {
+    const api = server();
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View Details');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    await user.type(within(dialog).getByLabelText('Tracking number'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Tracking' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Tracking number cannot be empty');
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+  });
+
+  it('sends the trimmed tracking number with PATCH {trackingNumber}', async () => {
+    const api = server({
+      [`PATCH /admin2009/orders/${order._id}`]: () => ({
+        data: { success: true, order: { ...order, trackingNumber: 'DTDC123' } },
+      }),
+    });
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View Details');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    await user.type(within(dialog).getByLabelText('Tracking number'), '  DTDC123 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Tracking' }));
+    await waitFor(() =>
+      expect(api.callsTo('PATCH', `/admin2009/orders/${order._id}`)[0]?.body).toEqual({
+        trackingNumber: 'DTDC123',
+      }),
+    );
+  });
+
+  it("says 'Failed to update tracking number. Please try again.' when the update fails", async () => {
+    server({
+      [`PATCH /admin2009/orders/${order._id}`]: () => ({ status: 404, data: { message: 'Order not found' } }),
+    });
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View Details');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    await user.type(within(dialog).getByLabelText('Tracking number'), 'DTDC123');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Tracking' }));
+    expect(
+      await within(dialog).findByText('Failed to update tracking number. Please try again.'),
+    ).toBeInTheDocument();
+  });
+});

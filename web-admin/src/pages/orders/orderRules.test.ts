@@ -1,0 +1,77 @@
+import type { OrderView } from '@shop/proto';
+import { customerName, customizationEntries, dateRange, pagerText, paymentLabel } from './orderRules';
+
+describe('the orders date filter', () => {
+  const now = new Date(2025, 5, 15, 14, 30);
+
+  it('reads today from local midnight', () => {
+    expect(dateRange('today', now)).toEqual({ from: new Date(2025, 5, 15).toISOString() });
+  });
+
+  it('reads yesterday as the whole previous local day', () => {
+    expect(dateRange('yesterday', now)).toEqual({
+      from: new Date(2025, 5, 14).toISOString(),
+      to: new Date(2025, 5, 14, 23, 59, 59, 999).toISOString(),
+    });
+  });
+
+  it('reads the last 7 and 30 days back from now', () => {
+    expect(dateRange('last7', now).from).toBe(new Date(now.getTime() - 7 * 86_400_000).toISOString());
+    expect(dateRange('last30', now).from).toBe(new Date(now.getTime() - 30 * 86_400_000).toISOString());
+  });
+
+  it('sends no range for all dates', () => {
+    expect(dateRange('all', now)).toEqual({});
+  });
+});
+
+describe('the payment label', () => {
+  it('shows paid as Paid, pending or nothing as Pending, anything else as Unpaid', () => {
+    expect(paymentLabel('paid')).toBe('Paid');
+    expect(paymentLabel('pending')).toBe('Pending');
+    expect(paymentLabel(undefined)).toBe('Pending');
+    expect(paymentLabel('failed')).toBe('Unpaid');
+    expect(paymentLabel('expired')).toBe('Unpaid');
+  });
+});
+
+describe('the customer column', () => {
+  it("uses the username, then the delivery name, else 'Guest User'", () => {
+    const base = {
+      user: { _id: 'u', username: null, email: null },
+      shippingAddress: { fullName: '', name: '' },
+    } as unknown as OrderView;
+    expect(customerName({ ...base, user: { _id: 'u', username: 'asha', email: null } })).toBe('asha');
+    expect(
+      customerName({ ...base, shippingAddress: { ...base.shippingAddress, fullName: 'Asha Rao' } }),
+    ).toBe('Asha Rao');
+    expect(customerName(base)).toBe('Guest User');
+  });
+});
+
+describe('the pager text', () => {
+  it("reads 'Page X of Y (N total orders)'", () => {
+    expect(pagerText(2, 5, 43)).toBe('Page 2 of 5 (43 total orders)');
+  });
+});
+
+describe('a line customization', () => {
+  it('lists size, comments and each option by its library name', () => {
+    const names = new Map([['opt-1', 'Gift Wrap']]);
+    expect(
+      customizationEntries(
+        {
+          size: 'L',
+          comments: 'Blue ink',
+          dynamicCustomizations: { 'opt-1': { value: true }, 'opt-2': ['Red', 'Gold'] },
+        },
+        names,
+      ),
+    ).toEqual([
+      ['Size', 'L'],
+      ['Comments', 'Blue ink'],
+      ['Gift Wrap', 'Yes'],
+      ['opt-2', 'Red, Gold'],
+    ]);
+  });
+});

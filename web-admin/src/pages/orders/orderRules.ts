@@ -1,0 +1,120 @@
+import type { OrderStatus } from '@shop/proto';
+import type { AdminOrder } from '../../api/orders';
+
+export const ORDER_MESSAGES_UI = {
+  loadFailed: 'Failed to load orders. Please try again.',
+  statusFailed: 'Failed to update order status. Please try again.',
+  trackingFailed: 'Failed to update tracking number. Please try again.',
+  trackingEmpty: 'Tracking number cannot be empty',
+  processFailed: 'Failed to process some orders. Please try again.',
+  editNotImplemented: 'Edit Order is not implemented yet.',
+  noOrders: 'No orders yet',
+  noMatches: 'No orders match the current filters',
+} as const;
+
+export const processedMessage = (count: number) => `Successfully processed ${count} orders`;
+
+/** Search waits for typing to pause (back-office spec, section 9). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export type DateFilter = 'all' | 'today' | 'yesterday' | 'last7' | 'last30';
+
+export const DATE_FILTERS: { value: DateFilter; label: string }[] = [
+  { value: 'all', label: 'All Dates' },
+  { value: 'today', label: 'Today' },
+  { value: 'yesterday', label: 'Yesterday' },
+  { value: 'last7', label: 'Last 7 Days' },
+  { value: 'last30', label: 'Last 30 Days' },
+];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function startOfDay(date: Date): Date {
+  const start = new Date(date);
+  start.setHours(0, 0, 0, 0);
+  return start;
+}
+
+/** The date filter as a from/to range in the admin's own day (ISO date-times). */
+export function dateRange(filter: DateFilter, now: Date = new Date()): { from?: string; to?: string } {
+  const today = startOfDay(now);
+  switch (filter) {
+    case 'today':
+      return { from: today.toISOString() };
+    case 'yesterday': {
+      const yesterday = new Date(today);
+      yesterday.setDate(today.getDate() - 1);
+      return { from: yesterday.toISOString(), to: new Date(today.getTime() - 1).toISOString() };
+    }
+    case 'last7':
+      return { from: new Date(now.getTime() - 7 * DAY_MS).toISOString() };
+    case 'last30':
+      return { from: new Date(now.getTime() - 30 * DAY_MS).toISOString() };
+    default:
+      return {};
+  }
+}
+
+export type PaymentLabel = 'Paid' | 'Pending' | 'Unpaid';
+
+/** Payment: paid, pending, anything else unpaid; Pending when nothing is known. */
+export function paymentLabel(status: string | null | undefined): PaymentLabel {
+  if (!status || status === 'pending') return 'Pending';
+  return status === 'paid' ? 'Paid' : 'Unpaid';
+}
+
+export function customerName(order: AdminOrder): string {
+  return (
+    order.user?.username || order.shippingAddress?.fullName || order.shippingAddress?.name || 'Guest User'
+  );
+}
+
+export function customerEmail(order: AdminOrder): string {
+  return order.user?.email || order.shippingAddress?.email || '';
+}
+
+export const STATUS_BADGE: Record<OrderStatus, string> = {
+  Pending: 'badge-warning',
+  Processing: 'badge-info',
+  Shipped: 'badge-info',
+  Delivered: 'badge-success',
+  Cancelled: 'badge-danger',
+};
+
+export const PAYMENT_BADGE: Record<PaymentLabel, string> = {
+  Paid: 'badge-success',
+  Pending: 'badge-warning',
+  Unpaid: 'badge-danger',
+};
+
+export function pagerText(page: number, pages: number, total: number): string {
+  return `Page ${page} of ${pages} (${total} total orders)`;
+}
+
+/**
+ * A line's customization as label/value pairs: size, comments and each chosen option, named from
+ * the customization library (options are keyed by their id).
+ */
+export function customizationEntries(
+  customization: AdminOrder['products'][number]['customization'] | null | undefined,
+  optionNames: ReadonlyMap<string, string> = new Map(),
+): [string, string][] {
+  if (!customization) return [];
+  const entries: [string, string][] = [];
+  if (customization.size) entries.push(['Size', customization.size]);
+  if (customization.comments) entries.push(['Comments', customization.comments]);
+  for (const [key, raw] of Object.entries(customization.dynamicCustomizations ?? {})) {
+    const value = raw && typeof raw === 'object' && 'value' in raw ? (raw as { value: unknown }).value : raw;
+    entries.push([
+      optionNames.get(key) ?? key,
+      Array.isArray(value)
+        ? value.join(', ')
+        : typeof value === 'boolean'
+          ? value
+            ? 'Yes'
+            : 'No'
+          : String(value ?? ''),
+    ]);
+  }
+  return entries;
+}

@@ -1,0 +1,266 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { failureMessage } from '../../api/client';
+import { deleteImages } from '../../api/images';
+import {
+  createProduct,
+  deleteProduct,
+  listProducts,
+  PRODUCTS_KEY,
+  restorePayload,
+  type AdminProduct,
+} from '../../api/products';
+import { useConfirm } from '../../components/ConfirmProvider';
+import { EditIcon, ExternalIcon, PlusIcon, SearchIcon, TrashIcon } from '../../components/icons';
+import { EmptyState, LoadingState } from '../../components/QueryStates';
+import { useToast } from '../../components/ToastProvider';
+import { formatPrice } from '../../lib/format';
+import { createLogger } from '../../lib/logger';
+import { STOCK_STATUS_LABELS, stockStatus } from '../../lib/stock';
+import { ProductForm } from './ProductForm';
+import {
+  BRAND_LABELS,
+  descriptionPreview,
+  existingCategories,
+  filterProducts,
+  STOCK_FILTERS,
+  summarize,
+  type StockFilter,
+} from './productList';
+
+const logger = createLogger('products');
+
+export const PRODUCT_MESSAGES = {
+  confirmDelete: 'Are you sure you want to delete this product? This action cannot be undone.',
+} as const;
+
+const STATUS_BADGE = { out: 'badge-danger', low: 'badge-warning', in: 'badge-success' } as const;
+
+type Editing = { mode: 'add' } | { mode: 'edit'; product: AdminProduct } | null;
+
+/** The products screen and its form (back-office spec, section 2). */
+export default function ProductsPage() {
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const [search, setSearch] = useState('');
+  const [stock, setStock] = useState<StockFilter>('all');
+  const [editing, setEditing] = useState<Editing>(null);
+
+  useEffect(() => {
+    document.title = 'Products | Admin Panel';
+  }, []);
+
+  const products = useQuery({ queryKey: PRODUCTS_KEY, queryFn: ({ signal }) => listProducts(signal) });
+
+  useEffect(() => {
+    if (products.error) logger.error('Could not load products', products.error);
+  }, [products.error]);
+
+  const all = useMemo(() => products.data ?? [], [products.data]);
+  const summary = useMemo(() => summarize(all), [all]);
+  const visible = useMemo(() => filterProducts(all, search, stock), [all, search, stock]);
+  const categories = useMemo(() => existingCategories(all), [all]);
+
+  const remove = async (product: AdminProduct) => {
+    if (
+      !(await confirm(PRODUCT_MESSAGES.confirmDelete, {
+        title: 'Delete product',
+        confirmLabel: 'Delete',
+        danger: true,
+      }))
+    )
+      return;
+    try {
+      await deleteProduct(product._id);
+    } catch (error) {
+      logger.error(`Could not delete product ${product._id}`, error);
+      return;
+    }
+    queryClient.setQueryData<AdminProduct[]>(PRODUCTS_KEY, (list) =>
+      list?.filter((p) => p._id !== product._id),
+    );
+    toast.showUndo({
+      message: `"${product.name}" deleted`,
+      onUndo: async () => {
+        try {
+          await createProduct(restorePayload(product));
+        } catch (error) {
+          logger.error(`Could not restore product ${product._id}`, error);
+          toast.show(failureMessage(error, 'Failed to restore product'), 'error');
+        }
+        await queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
+      },
+      // The images stay in storage while the product can still be restored.
+      onExpire: () => {
+        deleteImages(product.images).catch((error) =>
+          logger.error('Could not delete the images of a deleted product', error),
+        );
+      },
+    });
+  };
+
+  const closeForm = (saved: boolean) => {
+    setEditing(null);
+    if (saved) void queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
+  };
+
+  if (editing) {
+    return (
+      <ProductForm
+        key={editing.mode === 'edit' ? editing.product._id : 'new'}
+        product={editing.mode === 'edit' ? editing.product : undefined}
+        categories={categories}
+        onClose={closeForm}
+      />
+    );
+  }
+
+  return (
+    <section className="page" aria-labelledby="products-heading">
+      <header className="page-header">
+        <div>
+          <h1 id="products-heading">Products</h1>
+          <p className="page-subtitle">Manage the MS and Jaksh catalog</p>
+        </div>
+        <button type="button" className="btn btn-primary" onClick={() => setEditing({ mode: 'add' })}>
+          <PlusIcon />
+          Add New Product
+        </button>
+      </header>
+
+      <dl className="summary-cards" aria-label="Product summary">
+        <SummaryCard label="Total Products" value={summary.total} />
+        <SummaryCard label="MS Products" value={summary.ms} />
+        <SummaryCard label="Jaksh Products" value={summary.jaksh} />
+        <SummaryCard label="Low Stock" value={summary.lowStock} />
+        <SummaryCard label="Out of Stock" value={summary.outOfStock} />
+      </dl>
+
+      <div className="card">
+        <div className="filters">
+          <label className="search">
+            <SearchIcon />
+            <span className="visually-hidden">Search products</span>
+            <input
+              type="search"
+              placeholder="Search by name, description or category"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </label>
+          <label>
+            <span className="visually-hidden">Stock level</span>
+            <select value={stock} onChange={(event) => setStock(event.target.value as StockFilter)}>
+              {STOCK_FILTERS.map((filter) => (
+                <option key={filter.value} value={filter.value}>
+                  {filter.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+
+        {products.isPending ? (
+          <LoadingState label="Loading products..." />
+        ) : visible.length === 0 ? (
+          <EmptyState title={all.length === 0 ? 'No products yet' : 'No products match your search'}>
+            {products.isError ? (
+              <button type="button" className="btn btn-secondary" onClick={() => void products.refetch()}>
+                Retry
+              </button>
+            ) : null}
+          </EmptyState>
+        ) : (
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">Group</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Stock</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {visible.map((product) => {
+                  const status = stockStatus(product.stock);
+                  return (
+                    <tr key={product._id}>
+                      <td>
+                        <div className="product-cell">
+                          {product.images[0] ? (
+                            <img className="thumb" src={product.images[0]} alt="" loading="lazy" />
+                          ) : (
+                            <span className="thumb" aria-hidden="true" />
+                          )}
+                          <div>
+                            <div className="product-cell-name">{product.name}</div>
+                            <div className="product-cell-description">
+                              {descriptionPreview(product.description)}
+                            </div>
+                          </div>
+                        </div>
+                      </td>
+                      <td>{product.category || 'Uncategorized'}</td>
+                      <td>{BRAND_LABELS[product.brand] ?? product.brand}</td>
+                      <td>{formatPrice(product.price)}</td>
+                      <td>{product.stock} units</td>
+                      <td>
+                        <span className={`badge ${STATUS_BADGE[status]}`}>{STOCK_STATUS_LABELS[status]}</span>
+                      </td>
+                      <td>
+                        <div className="row-actions">
+                          <a
+                            className="icon-button"
+                            href={`/product/${product._id}`}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            aria-label={`View ${product.name}`}
+                            title="View"
+                          >
+                            <ExternalIcon />
+                          </a>
+                          <button
+                            type="button"
+                            className="icon-button"
+                            aria-label={`Edit ${product.name}`}
+                            title="Edit"
+                            onClick={() => setEditing({ mode: 'edit', product })}
+                          >
+                            <EditIcon />
+                          </button>
+                          <button
+                            type="button"
+                            className="icon-button"
+                            aria-label={`Delete ${product.name}`}
+                            title="Delete"
+                            onClick={() => void remove(product)}
+                          >
+                            <TrashIcon />
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function SummaryCard({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="card summary-card">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import type { FieldError } from '@shop/proto';
+import { createLogger, type Logger } from '../lib/logger';
+
+/** Browser storage keys (storefront spec, section 9). */
+export const STORAGE_KEYS = { token: 'token', adminToken: 'adminToken', user: 'user', cart: 'cart' } as const;
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+export const CLIENT_MESSAGES = {
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  serverError: 'Server error. Please try again later.',
+  unreachable: 'Unable to connect to server. Please check your internet connection and try again.',
+  offline: 'You appear to be offline. Please check your internet connection.',
+  network: 'Network error. Please check your connection.',
+  fallback: 'An error occurred',
+} as const;
+
+export const CUSTOMER_LOGIN_EXPIRED = '/login?session=expired';
+export const ADMIN_LOGIN_EXPIRED = '/admin2009/login?session=expired';
+export const FORBIDDEN_PATH = '/403';
+
+/** What every failed call rejects with (storefront spec, section 8). */
+export interface ApiFailure {
+  success: false;
+  status: number;
+  message: string;
+  errors: FieldError[];
+  code?: 'NETWORK_ERROR' | 'REQUEST_ERROR' | 'CANCELLED';
+  /** Registration failures carry `error` and a `details` list that the form shows. */
+  error?: string;
+  details?: string[];
+}
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /**
+     * The screen explains a 403 in its own words (an order of someone else's, spec section 8)
+     * instead of leaving for /403.
+     */
+    showsForbidden?: boolean;
+  }
+}
+
+export function isApiFailure(value: unknown): value is ApiFailure {
+  return typeof value === 'object' && value !== null && (value as ApiFailure).success === false;
+}
+
+/**
+ * The message a screen shows for a failure: the server's own text, else the screen's default
+ * (spec, section 8). A lost connection has already been announced by the client's alert.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (!isApiFailure(error) || error.code) return fallback;
+  return error.message && error.message !== CLIENT_MESSAGES.fallback ? error.message : fallback;
+}
+
+/**
+ * True when the client has already told the shopper about this failure (its own alert for a lost
+ * connection, 429 or a server error), so a screen need not alert a second time.
+ */
+export function alreadyAnnounced(error: unknown): boolean {
+  if (!isApiFailure(error)) return false;
+  return error.code === 'NETWORK_ERROR' || error.code === 'CANCELLED' || ANNOUNCED_STATUSES.has(error.status);
+}
+
+const ANNOUNCED_STATUSES = new Set([429, 500, 502, 503]);
+
+export interface ClientEnvironment {
+  /** Moves the browser to a path (the app wires this to the router). */
+  navigate(path: string): void;
+  alert(message: string): void;
+  isOnline(): boolean;
+  storage: Pick<Storage, 'getItem' | 'removeItem'>;
+  logger: Logger;
+  /** Told after a 401 cleared a token, so in-memory session state follows storage. */
+  onSessionExpired?(scope: TokenScope): void;
+}
+
+export type TokenScope = 'customer' | 'admin';
+
+/** Requests whose path contains "admin" carry the admin token; all others the customer's. */
+export function tokenScopeFor(url: string | undefined): TokenScope {
+  return (url ?? '').includes('admin') ? 'admin' : 'customer';
+}
+
+function tokenKey(scope: TokenScope) {
+  return scope === 'admin' ? STORAGE_KEYS.adminToken : STORAGE_KEYS.token;
+}
+
+/** Cart calls never log the shopper out: a guest cart keeps working when a session lapses. */
+export function isCartCall(url: string | undefined): boolean {
+  return /^\/?cart(?:[/?#]|$)/.test(url ?? '');
+}
+
+/** A refused sign-in is wrong credentials, not an expired session: the form shows the reason. */
+export function isSignInCall(url: string | undefined): boolean {
+  return /^\/?(?:auth\/login|auth\/register|admin2009\/login)(?:[/?#]|$)/.test(url ?? '');
+}
+
+interface ErrorBodyLike {
+  message?: unknown;
+  error?: unknown;
+  errors?: unknown;
+  details?: unknown;
+}
+
+function failureFromResponse(status: number, data: unknown): ApiFailure {
+  const body: ErrorBodyLike = typeof data === 'object' && data !== null ? (data as ErrorBodyLike) : {};
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
+  const failure: ApiFailure = {
+    success: false,
+    status,
+    message: text(body.message) ?? text(body.error) ?? CLIENT_MESSAGES.fallback,
+    errors: Array.isArray(body.errors) ? (body.errors as FieldError[]) : [],
+  };
+  if (text(body.error)) failure.error = body.error as string;
+  if (Array.isArray(body.details)) failure.details = body.details.map(String);
+  return failure;
+}
+
+export function createApiClient(env: ClientEnvironment): AxiosInstance {
+  const client = axios.create({
+    baseURL: '/api',
+    timeout: REQUEST_TIMEOUT_MS,
+    withCredentials: true,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+  client.interceptors.request.use((config: InternalAxiosRequestConfig) => {
+    const token = env.storage.getItem(tokenKey(tokenScopeFor(config.url)));
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    return config;
+  });
+
+  client.interceptors.response.use(undefined, (error: unknown) => Promise.reject(handleFailure(error)));
+
+  function handleFailure(error: unknown): ApiFailure {
+    if (axios.isCancel(error)) {
+      return { success: false, status: 0, code: 'CANCELLED', message: 'Request cancelled', errors: [] };
+    }
+    const axiosError = error instanceof AxiosError ? error : undefined;
+    const url = axiosError?.config?.url;
+    if (axiosError?.response) {
+      const { status, data } = axiosError.response;
+      const failure = failureFromResponse(status, data);
+      reactToStatus(status, url, failure, axiosError.config?.showsForbidden === true);
+      return failure;
+    }
+    if (axiosError?.request) {
+      const offline = !env.isOnline();
+      env.logger.warn(
+        `No response for ${axiosError.config?.method?.toUpperCase() ?? 'GET'} ${url ?? ''}`,
+        axiosError.code,
+      );
+      env.alert(offline ? CLIENT_MESSAGES.offline : CLIENT_MESSAGES.unreachable);
+      return {
+        success: false,
+        status: 0,
+        code: 'NETWORK_ERROR',
+        message: CLIENT_MESSAGES.network,
+        errors: [],
+      };
+    }
+    const message = error instanceof Error && error.message ? error.message : CLIENT_MESSAGES.fallback;
+    env.logger.error('Could not send the request', error);
+    return { success: false, status: 0, code: 'REQUEST_ERROR', message, errors: [] };
+  }
+
+  function reactToStatus(
+    status: number,
+    url: string | undefined,
+    failure: ApiFailure,
+    showsForbidden: boolean,
+  ) {
+    switch (status) {
+      case 401: {
+        if (isCartCall(url) || isSignInCall(url)) {
+          env.logger.warn(`Request ${url ?? ''} failed with 401`, failure.message);
+          return;
+        }
+        const scope = tokenScopeFor(url);
+        env.storage.removeItem(tokenKey(scope));
+        // Navigate before the session state changes: a signed-in page reacting to the lost user
+        // would otherwise redirect to a plain /login and the expiry message would never show.
+        env.navigate(scope === 'admin' ? ADMIN_LOGIN_EXPIRED : CUSTOMER_LOGIN_EXPIRED);
+        env.onSessionExpired?.(scope);
+        return;
+      }
+      case 403:
+        // A refused sign-in (a deactivated account) is explained by the form, not the /403 page.
+        if (showsForbidden || isSignInCall(url)) env.logger.warn(`Request ${url ?? ''} failed with 403`, failure.message);
+        else env.navigate(FORBIDDEN_PATH);
+        return;
+      case 429:
+        env.alert(CLIENT_MESSAGES.tooManyRequests);
+        return;
+      case 500:
+      case 502:
+      case 503:
+        env.alert(CLIENT_MESSAGES.serverError);
+        return;
+      default:
+        env.logger.warn(`Request ${url ?? ''} failed with ${status}`, failure.message);
+    }
+  }
+
+  return client;
+}
+
+/**
+ * The app's single client. The router and the session plug their handlers in at start-up
+ * (see ApiBridge); until then navigation falls back to a full page load.
+ */
+export const clientBridge: Pick<ClientEnvironment, 'navigate' | 'onSessionExpired'> = {
+  navigate: (path) => window.location.assign(path),
+};
+
+export const api = createApiClient({
+  navigate: (path) => clientBridge.navigate(path),
+  onSessionExpired: (scope) => clientBridge.onSessionExpired?.(scope),
+  alert: (message) => window.alert(message),
+  isOnline: () => navigator.onLine,
+  storage: window.localStorage,
+  logger: createLogger('api'),
+});

@@ -1,0 +1,98 @@
+import { PRODUCTS_PAGE_SIZE, SIMILAR_PRODUCTS_LIMIT } from '@shop/proto';
+import { api } from './client';
+import type { Product, ProductPage, SearchHit } from './types';
+
+export interface ProductQuery {
+  brand?: string;
+  search?: string;
+  category?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  minRating?: number;
+  sort?: string;
+}
+
+/** Where the next page of an infinite scroll starts: the page number and the server's cursor. */
+export interface PageRef {
+  page: number;
+  cursor?: string | null;
+}
+
+/** Only the filters that are set travel as query parameters. */
+export function productListParams(query: ProductQuery, ref: PageRef): Record<string, string | number> {
+  const out: Record<string, string | number> = { limit: PRODUCTS_PAGE_SIZE, page: ref.page };
+  if (ref.cursor) out.cursor = ref.cursor;
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '' || (key === 'minRating' && value === 0))
+      continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+export async function fetchProductPage(
+  query: ProductQuery,
+  ref: PageRef,
+  signal?: AbortSignal,
+): Promise<ProductPage> {
+  const { data } = await api.get<Partial<ProductPage>>('/products', {
+    params: productListParams(query, ref),
+    signal,
+  });
+  const products = Array.isArray(data.products) ? data.products : [];
+  return {
+    success: true,
+    products,
+    total: data.total ?? products.length,
+    page: data.page ?? ref.page,
+    limit: data.limit ?? PRODUCTS_PAGE_SIZE,
+    hasMore: data.hasMore ?? products.length === PRODUCTS_PAGE_SIZE,
+    nextCursor: data.nextCursor ?? null,
+  };
+}
+
+export function nextPageRef(last: ProductPage): PageRef | undefined {
+  return last.hasMore ? { page: last.page + 1, cursor: last.nextCursor } : undefined;
+}
+
+/** The header dropdown: a failed search shows as no result (storefront spec, section 8). */
+export async function searchProducts(q: string, signal?: AbortSignal): Promise<SearchHit[]> {
+  try {
+    const { data } = await api.get<{ products?: SearchHit[] }>('/products/search', { params: { q }, signal });
+    return Array.isArray(data.products) ? data.products : [];
+  } catch {
+    return [];
+  }
+}
+
+export function productImage(product: { images?: unknown }): string | undefined {
+  const images = Array.isArray(product.images) ? product.images : [];
+  return images.find((src): src is string => typeof src === 'string' && src.length > 0);
+}
+
+/** Replies carry `rating` or `averageRating`, `reviewCount` or `totalReviews` (spec, section 3). */
+export function productRating(product: Partial<Product>): number {
+  return Number(product.rating ?? product.averageRating ?? 0);
+}
+
+export function productReviewCount(product: Partial<Product>): number {
+  return Number(product.reviewCount ?? product.totalReviews ?? 0);
+}
+
+/** `GET /products/{id}` answers `{success, product}`. */
+export async function fetchProduct(id: string, signal?: AbortSignal): Promise<Product> {
+  const { data } = await api.get<{ product?: Product } & Partial<Product>>(
+    `/products/${encodeURIComponent(id)}`,
+    { signal },
+  );
+  return (data.product ?? data) as Product;
+}
+
+/** Products like this one: the page asks for 8 and shows 4 (storefront spec, section 9). */
+export async function fetchSimilarProducts(id: string, signal?: AbortSignal): Promise<Product[]> {
+  const { data } = await api.get<{ products?: Product[] }>(`/products/${encodeURIComponent(id)}/similar`, {
+    params: { limit: SIMILAR_PRODUCTS_LIMIT },
+    signal,
+  });
+  return Array.isArray(data.products) ? data.products : [];
+}

@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ACCOUNT_ERRORS, fetchMyOrders, type Order } from '../../api/account';
+import { CART_ERRORS } from '../../api/cart';
+import { useCart } from '../../cart/CartContext';
+import { shortOrderId, StatusBadge } from '../../components/OrderStatus';
+import { EmptyState, ErrorState, LoadingState } from '../../components/QueryStates';
+import { formatAmount } from '../../lib/format';
+import { alertFailure } from '../../lib/notify';
+
+/** The history previews this many products of each order (storefront spec, section 9). */
+export const PREVIEW_PRODUCTS = 3;
+export const ITEMS_ADDED = 'Items added to cart';
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+
+export function OrderHistory({ onTrack }: { onTrack(orderId: string): void }) {
+  const orders = useQuery({
+    queryKey: ['account', 'orders'],
+    queryFn: ({ signal }) => fetchMyOrders(signal),
+    refetchOnMount: 'always',
+  });
+
+  return (
+    <>
+      <h2>Order History</h2>
+      {orders.isPending ? (
+        <LoadingState />
+      ) : orders.isError ? (
+        <ErrorState message={ACCOUNT_ERRORS.load} onRetry={() => void orders.refetch()} />
+      ) : orders.data.length === 0 ? (
+        <EmptyState title="No orders yet">
+          <p>Start shopping to see your orders here</p>
+          <Link to="/products" className="btn btn-primary">
+            Browse products
+          </Link>
+        </EmptyState>
+      ) : (
+        <ul className="order-cards">
+          {orders.data.map((order) => (
+            <li key={order._id}>
+              <OrderCard order={order} onTrack={onTrack} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function OrderCard({ order, onTrack }: { order: Order; onTrack(orderId: string): void }) {
+  const { addItem } = useCart();
+  const [busy, setBusy] = useState(false);
+  const shown = order.products.slice(0, PREVIEW_PRODUCTS);
+  const more = order.products.length - shown.length;
+
+  /** Adds every product of the order again, each with its quantity and customization. */
+  const reorder = async () => {
+    setBusy(true);
+    try {
+      for (const line of order.products) {
+        await addItem(
+          {
+            ...line.product,
+            _id: line.productId || line.product._id,
+            brand: line.product.brand ?? undefined,
+          },
+          line.quantity,
+          line.customization,
+        );
+      }
+      window.alert(ITEMS_ADDED);
+    } catch (error) {
+      alertFailure(error, CART_ERRORS.add);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <article className="order-card" aria-label={`Order ${shortOrderId(order._id)}`}>
+      <header className="order-card-head">
+        <div>
+          <h3>Order #{shortOrderId(order._id)}</h3>
+          <p className="muted">
+            Placed on <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
+          </p>
+        </div>
+        <StatusBadge status={order.orderStatus} />
+        <p className="order-total">{formatAmount(order.totalAmount)}</p>
+      </header>
+      <ul className="order-products">
+        {shown.map((line, index) => (
+          <li key={`${line.productId}-${index}`}>
+            <img
+              src={line.image ?? line.product.images[0] ?? '/logo.svg'}
+              alt=""
+              width={48}
+              height={48}
+              loading="lazy"
+            />
+            <span>{line.name || line.product.name}</span>
+            <span className="muted">Qty: {line.quantity}</span>
+          </li>
+        ))}
+      </ul>
+      {more > 0 && (
+        <p className="muted">
+          +{more} more item{more === 1 ? '' : 's'}
+        </p>
+      )}
+      <div className="order-actions">
+        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void reorder()}>
+          Reorder
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => onTrack(order._id)}>
+          Track Order
+        </button>
+        <Link to={`/confirmation/${encodeURIComponent(order._id)}`} className="btn-link">
+          View Details
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,43 @@
+import { screen, waitFor } from '@testing-library/react';
+import { mockApi } from '../../test/mockApi';
+import { currentLocation, renderApp } from '../../test/renderApp';
+
+const user = { _id: 'u1', id: 'u1', username: 'asha', email: 'asha@example.in', wishlist: [], addresses: [] };
+
+describe('the Google sign-in callback', () => {
+  it("signs in with the token it receives and goes home, saying 'Authenticating with Google...' meanwhile", async () => {
+    let release: () => void = () => undefined;
+    const api = mockApi({
+      'GET /auth/me': () =>
+        new Promise((resolve) => (release = () => resolve({ data: { success: true, user } }))),
+    });
+    renderApp('/auth/google/callback?token=jwt-g');
+    expect(await screen.findByText('Authenticating with Google...')).toBeInTheDocument();
+    release();
+    await waitFor(() => expect(currentLocation()).toBe('/'));
+    expect(localStorage.getItem('token')).toBe('jwt-g');
+    expect(api.calls('GET /auth/me')[0].headers.get('Authorization')).toBe('Bearer jwt-g');
+  });
+
+  it('sends a provider error to the login page with its message', async () => {
+    mockApi({});
+    renderApp('/auth/google/callback?error=access_denied');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Google authentication failed. Please try again.',
+    );
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+  });
+
+  it('says no token was received when there is none', async () => {
+    mockApi({});
+    renderApp('/auth/google/callback');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No authentication token received.');
+  });
+
+  it('says authentication failed when the token does not sign in', async () => {
+    mockApi({ 'GET /auth/me': () => ({ status: 400, data: { message: 'Invalid token' } }) });
+    renderApp('/auth/google/callback?token=bad');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Authentication failed. Please try again.');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});

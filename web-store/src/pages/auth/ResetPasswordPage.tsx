@@ -1,0 +1,152 @@
+import { MESSAGES } from '@shop/proto';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { failureMessage, isApiFailure } from '../../api/client';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { resetPassword } from './accountRecovery';
+import { PasswordStrength } from './PasswordStrength';
+import { MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from './RegisterPage';
+
+export const RESET_PASSWORD_MESSAGES = {
+  failed: 'Password reset failed',
+  invalidLink: MESSAGES.resetLinkInvalid,
+  done: MESSAGES.passwordReset,
+  passwordsDoNotMatch: MESSAGES.passwordsDoNotMatch,
+  tooShort: REGISTER_MESSAGES.tooShort,
+} as const;
+
+interface ResetPasswordForm {
+  password: string;
+  confirmPassword: string;
+}
+
+/** The navigation state the login page reads to confirm the reset. */
+export interface LoginNotice {
+  notice: string;
+}
+
+/** The server's password rules as a list, else its message, else the default. */
+function problemsOf(error: unknown): string[] {
+  if (isApiFailure(error) && error.details?.length) return error.details;
+  return [failureMessage(error, RESET_PASSWORD_MESSAGES.failed)];
+}
+
+export default function ResetPasswordPage() {
+  usePageTitle('Choose a new password');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const [problems, setProblems] = useState<string[]>([]);
+  const [showPassword, setShowPassword] = useState(false);
+  const { register, handleSubmit, watch, formState } = useForm<ResetPasswordForm>({
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const values = watch();
+
+  const mismatch = values.confirmPassword !== '' && values.confirmPassword !== values.password;
+  const tooShort = values.password !== '' && values.password.length < MIN_PASSWORD_LENGTH;
+  const ready = values.password.length >= MIN_PASSWORD_LENGTH && values.confirmPassword === values.password;
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    if (!ready) return;
+    setProblems([]);
+    try {
+      const message = await resetPassword(token, password);
+      const state: LoginNotice = { notice: message || RESET_PASSWORD_MESSAGES.done };
+      navigate('/login', { replace: true, state });
+    } catch (error) {
+      setProblems(problemsOf(error));
+    }
+  });
+
+  if (!token) {
+    return (
+      <section className="auth-page container">
+        <div className="auth-card">
+          <h1>Choose a new password</h1>
+          <p className="notice notice-error" role="alert">
+            {RESET_PASSWORD_MESSAGES.invalidLink}
+          </p>
+          <Link to="/forgot-password" className="btn btn-primary btn-block">
+            Send a new link
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  const linkDead = problems.includes(RESET_PASSWORD_MESSAGES.invalidLink);
+
+  return (
+    <section className="auth-page container">
+      <div className="auth-card">
+        <h1>Choose a new password</h1>
+        {problems.length > 0 && (
+          <div className="notice notice-error" role="alert">
+            <ul className="problem-list">
+              {problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+            {linkDead && <Link to="/forgot-password">Send a new link</Link>}
+          </div>
+        )}
+        <form onSubmit={onSubmit} noValidate>
+          <div className="field">
+            <label htmlFor="reset-password">New password</label>
+            <div className="password-row">
+              <input
+                id="reset-password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="new-password"
+                aria-describedby="reset-strength reset-password-hint"
+                aria-invalid={tooShort ? true : undefined}
+                {...register('password')}
+              />
+              <button
+                type="button"
+                className="btn-link toggle-password"
+                aria-pressed={showPassword}
+                aria-controls="reset-password reset-confirm"
+                onClick={() => setShowPassword((s) => !s)}
+              >
+                {showPassword ? 'Hide' : 'Show'}
+                <span className="visually-hidden"> passwords</span>
+              </button>
+            </div>
+            {tooShort && (
+              <p id="reset-password-hint" className="field-error">
+                {RESET_PASSWORD_MESSAGES.tooShort}
+              </p>
+            )}
+            <PasswordStrength password={values.password} id="reset-strength" />
+          </div>
+          <div className="field">
+            <label htmlFor="reset-confirm">Confirm new password</label>
+            <input
+              id="reset-confirm"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="new-password"
+              aria-invalid={mismatch ? true : undefined}
+              aria-describedby={mismatch ? 'reset-confirm-error' : undefined}
+              {...register('confirmPassword')}
+            />
+            {mismatch && (
+              <p id="reset-confirm-error" className="field-error">
+                {RESET_PASSWORD_MESSAGES.passwordsDoNotMatch}
+              </p>
+            )}
+          </div>
+          <button
+            type="submit"
+            className="btn btn-primary btn-block"
+            disabled={!ready || formState.isSubmitting}
+          >
+            {formState.isSubmitting ? 'Saving...' : 'Set new password'}
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}

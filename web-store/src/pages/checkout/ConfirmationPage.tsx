@@ -1,0 +1,197 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { fetchOrder, type Order } from '../../api/account';
+import { isApiFailure } from '../../api/client';
+import { useAuth } from '../../auth/AuthContext';
+import { describeCustomization } from '../../cart/customizationSummary';
+import { shortOrderId, StatusBadge, type Tone } from '../../components/OrderStatus';
+import { ErrorState, LoadingState } from '../../components/QueryStates';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { formatPrice } from '../../lib/format';
+import './checkout.css';
+
+export const CONFIRMATION_ERRORS = {
+  notFound: 'Order not found',
+  forbidden: 'You do not have permission to view this order',
+  failed: 'Failed to load order details',
+} as const;
+
+/** A payment just made may take a moment to reach the order: the page looks again a few times. */
+const PAYMENT_POLL_MS = 2000;
+const PAYMENT_POLL_LIMIT = 15;
+
+const PAYMENT_LABELS: Record<string, { label: string; tone: Tone }> = {
+  paid: { label: 'Paid', tone: 'green' },
+  pending: { label: 'Payment pending', tone: 'amber' },
+  failed: { label: 'Payment failed', tone: 'red' },
+  expired: { label: 'Payment expired', tone: 'red' },
+  cancelled: { label: 'Cancelled', tone: 'red' },
+};
+
+function errorText(error: unknown): string {
+  if (isApiFailure(error) && error.status === 404) return CONFIRMATION_ERRORS.notFound;
+  if (isApiFailure(error) && error.status === 403) return CONFIRMATION_ERRORS.forbidden;
+  return CONFIRMATION_ERRORS.failed;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+
+export default function ConfirmationPage() {
+  const { orderId = '' } = useParams();
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  usePageTitle('Order confirmation');
+  const order = useQuery({
+    queryKey: ['order', orderId],
+    queryFn: ({ signal }) => fetchOrder(orderId, signal),
+    enabled: Boolean(user),
+    refetchInterval: (query) =>
+      query.state.data?.paymentDetails.status === 'pending' &&
+      query.state.dataUpdateCount < PAYMENT_POLL_LIMIT
+        ? PAYMENT_POLL_MS
+        : false,
+  });
+
+  if (loading) return <LoadingState />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (order.isPending) return <LoadingState label="Loading your order..." />;
+  if (order.isError) {
+    const message = errorText(order.error);
+    return (
+      <section className="container page narrow">
+        <h1>Order details</h1>
+        {message === CONFIRMATION_ERRORS.failed ? (
+          <ErrorState message={message} onRetry={() => void order.refetch()} />
+        ) : (
+          <p className="notice notice-error" role="alert">
+            {message}
+          </p>
+        )}
+        <Link to="/products" className="btn btn-primary">
+          Continue Shopping
+        </Link>
+      </section>
+    );
+  }
+  return <Confirmation order={order.data} />;
+}
+
+function Confirmation({ order }: { order: Order }) {
+  const payment = PAYMENT_LABELS[order.paymentDetails.status] ?? {
+    label: order.paymentDetails.status,
+    tone: 'grey',
+  };
+  const paid = order.paymentDetails.status === 'paid';
+  const payable = ['pending', 'failed'].includes(order.paymentDetails.status);
+  const address = order.shippingAddress;
+
+  return (
+    <section className="container page confirmation-page">
+      <div className="confirmation-head">
+        <h1>{paid ? 'Thank you for your order!' : 'Your order'}</h1>
+        <p>
+          Order <strong>#{shortOrderId(order._id)}</strong> placed on{' '}
+          <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
+        </p>
+      </div>
+      <dl className="confirmation-status">
+        <div>
+          <dt>Order status</dt>
+          <dd>
+            <StatusBadge status={order.orderStatus} />
+          </dd>
+        </div>
+        <div>
+          <dt>Payment status</dt>
+          <dd>
+            <StatusBadge status={order.paymentDetails.status} label={payment.label} tone={payment.tone} />
+          </dd>
+        </div>
+        {order.trackingNumber && (
+          <div>
+            <dt>Tracking number</dt>
+            <dd>{order.trackingNumber}</dd>
+          </div>
+        )}
+        {order.estimatedDelivery && (
+          <div>
+            <dt>Estimated delivery</dt>
+            <dd>{dateFormat.format(new Date(order.estimatedDelivery))}</dd>
+          </div>
+        )}
+      </dl>
+      {payable && (
+        <p className="notice notice-info">
+          This order is waiting for payment.{' '}
+          <Link to={`/payment?orderId=${encodeURIComponent(order._id)}`}>Pay now</Link>
+        </p>
+      )}
+      <div className="checkout-layout">
+        <section className="checkout-card" aria-labelledby="confirmation-items">
+          <h2 id="confirmation-items">Items</h2>
+          <ul className="summary-lines">
+            {order.products.map((line, index) => (
+              <li key={`${line.productId}-${index}`}>
+                <span>
+                  {line.name || line.product.name} × {line.quantity}
+                  {describeCustomization(line.customization).map((d) => (
+                    <span key={d.label} className="summary-detail">
+                      {d.label}: {d.value}
+                    </span>
+                  ))}
+                </span>
+                <span>{formatPrice(line.lineTotal)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="summary-totals">
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{formatPrice(order.subtotal)}</dd>
+            </div>
+            {order.discountAmount > 0 && (
+              <div className="discount">
+                <dt>Coupon ({order.coupon})</dt>
+                <dd>−{formatPrice(order.discountAmount)}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Shipping</dt>
+              <dd>{order.shipping === 0 ? 'Free' : formatPrice(order.shipping)}</dd>
+            </div>
+            <div>
+              <dt>GST ({order.taxRate}%)</dt>
+              <dd>{formatPrice(order.tax)}</dd>
+            </div>
+            <div className="total">
+              <dt>Total</dt>
+              <dd>{formatPrice(order.totalAmount)}</dd>
+            </div>
+          </dl>
+        </section>
+        <section className="checkout-card" aria-labelledby="confirmation-address">
+          <h2 id="confirmation-address">Delivery address</h2>
+          <address>
+            <p>
+              <strong>{address.fullName || address.name}</strong>
+            </p>
+            <p>{address.street}</p>
+            <p>
+              {address.city}, {address.state} {address.pinCode}
+            </p>
+            <p>{address.country}</p>
+            <p>Phone: {address.phone}</p>
+          </address>
+        </section>
+      </div>
+      <div className="actions">
+        <Link to="/products" className="btn btn-secondary">
+          Continue Shopping
+        </Link>
+        <Link to="/account" state={{ section: 'orders' }} className="btn btn-primary">
+          View My Orders
+        </Link>
+      </div>
+    </section>
+  );
+}

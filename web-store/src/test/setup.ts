@@ -1,0 +1,16 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+
+// The machine is shared with other builds: give lazy routes time to load under load.
+configure({ asyncUtilTimeout: 5000 });
+
+// jsdom implements neither dialogs nor scrolling; the app calls both.
+beforeEach(() => {
+  vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});

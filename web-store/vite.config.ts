@@ -1,0 +1,42 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
+
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  resolve: {
+    // The shared contracts are CommonJS once built; their TypeScript source bundles cleanly as ESM.
+    alias: { '@shop/proto': fileURLToPath(new URL('../proto/src/index.ts', import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      '/api': { target: gateway, changeOrigin: true },
+      '/uploads': { target: gateway, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    rollupOptions: {
+      // The contracts' modules only declare things; this lets the shell import a constant from
+      // `@shop/proto` without pulling every zod schema into the first download.
+      treeshake: { moduleSideEffects: (id) => !id.includes('/proto/src/') },
+      output: {
+        // The form pages share the validation library, fetched only when one of them opens.
+        manualChunks: (id) => (id.includes('/node_modules/zod/') ? 'validation' : undefined),
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+    restoreMocks: true,
+    testTimeout: 20_000,
+  },
+});
