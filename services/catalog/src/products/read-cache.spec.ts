@@ -23,6 +23,16 @@ describe('ReadCache', () => {
     expect(await cache.get('product:1', async () => 'new')).toBe('new');
   });
 
+  it('does not keep an answer read before a change that landed while it was being read', async () => {
+    const cache = cacheFor(60_000);
+    let finishRead!: (value: string) => void;
+    const slowRead = cache.get('product:3', () => new Promise<string>((resolve) => (finishRead = resolve)));
+    cache.clear();
+    finishRead('2 in stock');
+    expect(await slowRead).toBe('2 in stock');
+    expect(await cache.get('product:3', async () => '0 in stock')).toBe('0 in stock');
+  });
+
   it('never keeps a failure, and keeps nothing with a TTL of 0', async () => {
     const cache = cacheFor(0);
     await expect(cache.get('product:2', () => Promise.reject(new Error('not found')))).rejects.toThrow(

@@ -16,6 +16,12 @@ const MAX_ENTRIES = 1000;
 export class ReadCache {
   private readonly entries = new Map<string, { value: unknown; expires: number }>();
   private readonly ttlMs: number;
+  /**
+   * Bumped by every clear(): a read that began before a change and finishes after it would
+   * otherwise store the old answer past the change (seen as stock still showing 2 after the last
+   * unit sold).
+   */
+  private generation = 0;
 
   constructor(@Inject(SERVICE_CONFIG) config: CatalogConfig) {
     this.ttlMs = config.READ_CACHE_MS;
@@ -25,8 +31,9 @@ export class ReadCache {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) return hit.value as T;
+    const startedIn = this.generation;
     const value = await compute();
-    if (this.ttlMs > 0) {
+    if (this.ttlMs > 0 && startedIn === this.generation) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(key, { value, expires: now + this.ttlMs });
     }
@@ -34,6 +41,7 @@ export class ReadCache {
   }
 
   clear(): void {
+    this.generation++;
     this.entries.clear();
   }
 }
