@@ -2,6 +2,7 @@ import jwt from 'jsonwebtoken';
 import type { Browser } from 'playwright-core';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@shop/proto';
 import { TEST_JWT_SECRET } from '../harness/backend';
+import { FakeGoogle, startFakeGoogle } from '../harness/fake-google';
 import { launchBrowser } from '../harness/browser';
 import {
   addAddress,
@@ -29,15 +30,18 @@ jest.setTimeout(180_000);
 
 /**
  * Issue 7, second journey: the wishlist's move to cart, a review and a helpful vote, reordering a
- * past order, a failed payment and its retry, and a session the server no longer accepts.
+ * past order, a failed payment and its retry, a session the server no longer accepts, and Google
+ * sign-in (against a stand-in Google: this machine cannot reach Google).
  */
 describe('the storefront for a returning customer', () => {
   let shop: Shop;
   let browser: Browser;
+  let google: FakeGoogle;
   const visitors: Visitor[] = [];
 
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+    google = await startFakeGoogle();
+    [shop, browser] = await Promise.all([startShop({ env: google.env }), launchBrowser()]);
   });
   afterEach(async () => {
     await Promise.all(visitors.splice(0).map((v) => v.context.close()));
@@ -45,6 +49,7 @@ describe('the storefront for a returning customer', () => {
   afterAll(async () => {
     await browser?.close();
     await shop?.stop();
+    await google?.close();
   });
 
   /** A new browser for this customer, signed in by the token the storefront keeps in storage. */
@@ -282,6 +287,39 @@ describe('the storefront for a returning customer', () => {
       await page.getByLabel('Password', { exact: true }).fill(customer.password);
       await page.getByRole('button', { name: 'Sign In' }).click();
       await shows(nav.getByRole('link', { name: 'My Account' }));
+    },
+  );
+
+  journey(
+    'Continue with Google signs a new shopper in and back to the home page; Cancel on Google explains',
+    current,
+    async () => {
+      const visitor = await openVisitor(browser, shop.url);
+      visitors.push(visitor);
+      const { page } = visitor;
+      const nav = page.getByRole('navigation', { name: 'Main' });
+
+      // Cancelling on Google's page comes back to the login page with the spec's message.
+      google.nextChoice('deny');
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Continue with Google' }).click();
+      await atPath(page, '/login');
+      await shows(page.getByText('Google authentication failed. Please try again.'));
+
+      google.nextChoice({
+        sub: '117711223344556677889',
+        email: 'tara.bose@gmail.com',
+        email_verified: true,
+        name: 'Tara Bose',
+      });
+      await page.getByRole('button', { name: 'Continue with Google' }).click();
+      await atPath(page, '/');
+      await shows(nav.getByRole('link', { name: 'My Account' }));
+      // The token left the address bar: the callback page replaced its history entry.
+      expect(page.url()).not.toContain('token=');
+      await nav.getByRole('link', { name: 'My Account' }).click();
+      await shows(page.getByText('tara.bose@gmail.com').first());
+      await shows(page.getByText('Tara Bose').first());
     },
   );
 });

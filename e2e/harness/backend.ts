@@ -69,6 +69,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     BUS_NAMESPACE: namespace,
     // Where services that call back into the API (the payment sandbox's webhooks) find it.
     GATEWAY_URL: `http://127.0.0.1:${gatewayPort}`,
+    // The store is served by the gateway here, so links and redirects to the store lead back to it.
+    PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
     JWT_SECRET: TEST_JWT_SECRET,
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,

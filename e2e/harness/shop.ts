@@ -166,7 +166,7 @@ export async function eventually(
 
 const ROOT = join(__dirname, '..', '..');
 
-export async function startShop(): Promise<Shop> {
+export async function startShop(options: { env?: Record<string, string> } = {}): Promise<Shop> {
   // The gateway serves the apps only when they are built; without them every page would be a 404.
   for (const app of ['web-store', 'web-admin']) {
     if (!existsSync(join(ROOT, app, 'dist', 'index.html')))
@@ -175,7 +175,12 @@ export async function startShop(): Promise<Shop> {
   const uploadsDir = mkdtempSync(join(tmpdir(), 'shop-browser-uploads-'));
   const backend = await startBackend({
     // A browser loads many files and signs in several times: the rate limits are not under test here.
-    env: { RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000', UPLOADS_DIR: uploadsDir },
+    env: {
+      RATE_LIMIT_PER_MINUTE: '100000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      UPLOADS_DIR: uploadsDir,
+      ...options.env,
+    },
   });
   const stop = async () => {
     await backend.stop();

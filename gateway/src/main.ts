@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -35,6 +36,8 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
     req.log.info({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
   await app.register(helmet, { contentSecurityPolicy: false });
+  // Only Google sign-in's state uses a cookie; every API call carries a bearer token.
+  await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: IMAGE_MAX_FILES } });
   mkdirSync(config.UPLOADS_DIR, { recursive: true });
   // Product images are shown by the storefront and back office, which may live on other origins.

@@ -12,6 +12,8 @@ export const RPC = {
     changePassword: 'user.auth.changePassword',
     forgotPassword: 'user.auth.forgotPassword',
     resetPassword: 'user.auth.resetPassword',
+    /** Sign in (or register) with the Google account the gateway verified. */
+    googleSignIn: 'user.auth.google',
     addressList: 'user.address.list',
     addressCreate: 'user.address.create',
     addressUpdate: 'user.address.update',

@@ -24,15 +24,36 @@ export const gatewayEnvSchema = z.object({
    */
   WEB_STORE_DIST: z.string().default(resolve(__dirname, '..', '..', '..', 'web-store', 'dist')),
   WEB_ADMIN_DIST: z.string().default(resolve(__dirname, '..', '..', '..', 'web-admin', 'dist')),
+  /** The storefront's address: Google sign-in returns the shopper to its /auth/google/callback page. */
+  PUBLIC_URL: z
+    .string()
+    .url('must be a URL')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default('http://localhost:8080'),
   /** Google sign-in is offered only when both are set. */
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The redirect URI registered with Google; by default PUBLIC_URL's /api/auth/google/callback. */
+  GOOGLE_CALLBACK_URL: z.string().url('must be a URL').optional(),
+  /**
+   * Google's OAuth 2.0 endpoints. They change only to point at a stand-in Google, which is how the
+   * tests sign in on a machine that cannot reach Google.
+   */
+  GOOGLE_AUTHORIZATION_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.string().url().default('https://openidconnect.googleapis.com/v1/userinfo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
+
+export const googleSignInConfigured = (config: GatewayConfig): boolean =>
+  Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
+
+export const googleCallbackUrl = (config: GatewayConfig): string =>
+  config.GOOGLE_CALLBACK_URL ?? `${config.PUBLIC_URL}/api/auth/google/callback`;
 
 export const loadGatewayConfig = (env: Record<string, string | undefined> = process.env): GatewayConfig =>
   loadConfig(gatewayEnvSchema, env);

@@ -22,7 +22,7 @@ import {
 } from '@shop/proto';
 import { CustomerGuard } from '../auth/auth.guards';
 import { Caller } from '../common/caller.decorator';
-import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
+import { GATEWAY_CONFIG, GatewayConfig, googleSignInConfigured } from '../config/gateway-config';
 import { ZodBody } from '../common/zod-body.pipe';
 import { SignInThrottle } from './sign-in-throttle';
 
@@ -39,7 +39,7 @@ export class AuthController {
   providers() {
     return {
       success: true,
-      google: Boolean(this.config.GOOGLE_CLIENT_ID && this.config.GOOGLE_CLIENT_SECRET),
+      google: googleSignInConfigured(this.config),
     };
   }
 

@@ -1,6 +1,10 @@
 import { Inject, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
+import { RpcClient } from '@shop/kit';
+import { GoogleSignInState } from '../auth/google-sign-in-state';
+import { GoogleStrategy } from '../auth/google.strategy';
+import { GATEWAY_CONFIG, GatewayConfig, googleSignInConfigured } from '../config/gateway-config';
+import { GoogleSignInController } from './google-sign-in.controller';
 import { AddressesController } from './addresses.controller';
 import { AdminAuthController } from './admin-auth.controller';
 import { AuthController } from './auth.controller';
@@ -13,8 +17,24 @@ import { WishlistController } from './wishlist.controller';
  * routes, and the refusal of deactivated accounts' tokens on every route.
  */
 @Module({
-  controllers: [AuthController, AddressesController, WishlistController, AdminAuthController],
-  providers: [{ provide: APP_GUARD, useClass: DeactivatedAccountGuard }],
+  controllers: [
+    AuthController,
+    GoogleSignInController,
+    AddressesController,
+    WishlistController,
+    AdminAuthController,
+  ],
+  providers: [
+    { provide: APP_GUARD, useClass: DeactivatedAccountGuard },
+    GoogleSignInState,
+    {
+      // Constructing the strategy registers it with passport, which needs Google's client id.
+      provide: GoogleStrategy,
+      inject: [GATEWAY_CONFIG, RpcClient, GoogleSignInState],
+      useFactory: (config: GatewayConfig, rpc: RpcClient, state: GoogleSignInState) =>
+        googleSignInConfigured(config) ? new GoogleStrategy(config, rpc, state) : null,
+    },
+  ],
 })
 export class UsersHttpModule {
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {

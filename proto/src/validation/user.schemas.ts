@@ -27,6 +27,8 @@ export const MESSAGES = {
   resetLinkSent: 'If that e-mail is registered, a reset link is on its way.',
   resetLinkInvalid: 'This reset link is invalid or has expired.',
   passwordReset: 'Your password has been reset. Please sign in with your new password.',
+  googleEmailUnverified: 'Your Google account has no verified e-mail address',
+  googleAccountMismatch: 'This account is already linked to another Google account',
 } as const;
 
 /** The answer while an account or an IP is locked out after too many failed logins. */
@@ -158,3 +160,16 @@ export const wishlistSchema = z.object({
   productId: z.string({ required_error: MESSAGES.invalidProductId, invalid_type_error: MESSAGES.invalidProductId }).uuid(MESSAGES.invalidProductId),
 });
 export type WishlistInput = z.infer<typeof wishlistSchema>;
+
+/**
+ * The Google account the gateway signed in with (OpenID Connect userinfo, already fetched from
+ * Google with the code the shopper brought back), for the user service to sign in or register.
+ */
+export const googleSignInSchema = z.object({
+  googleId: z.string().trim().min(1).max(64),
+  email: emailSchema.pipe(z.string().max(254)),
+  emailVerified: z.boolean(),
+  name: z.string().trim().max(100).nullish(),
+  picture: z.string().trim().url().max(500).nullish(),
+});
+export type GoogleSignInInput = z.infer<typeof googleSignInSchema>;

@@ -27,6 +27,10 @@ export class UserEntity {
   @Column({ name: 'company_name', type: 'varchar', length: 120, nullable: true })
   companyName: string | null;
 
+  /** The Google account linked by Google sign-in (its OpenID `sub`). */
+  @Column({ name: 'google_id', type: 'varchar', length: 64, nullable: true })
+  googleId: string | null;
+
   @Column({ name: 'is_active', type: 'boolean', default: true })
   isActive: boolean;
 

@@ -46,23 +46,30 @@ export class UsersService {
     await this.assertAvailable(this.dataSource.manager, { username: input.username, email: input.email });
     const passwordHash = await this.passwords.hash(input.password);
     const user = await this.mapUniqueClash(() =>
-      this.dataSource.transaction(async (m) => {
-        const created = await m.save(
-          m.create(UserEntity, { username: input.username, email: input.email, passwordHash }),
-        );
-        await this.events.publish<UserRegisteredEvent>(m, EVENTS.userRegistered, {
-          userId: created.id,
-          username: created.username,
-          email: created.email,
-          phone: created.phone ?? null,
-          createdAt: created.createdAt.toISOString(),
-          companyName: created.companyName ?? null,
-          city: null,
-        });
-        return created;
-      }),
+      this.dataSource.transaction((m) =>
+        this.createAccount(m, { username: input.username, email: input.email, passwordHash }),
+      ),
     );
     return { token: await this.tokens.sign(user.id, 'customer'), user: toUserView(user, [], []) };
+  }
+
+  /** A new customer account, announced to the other services in the same transaction. */
+  async createAccount(
+    m: EntityManager,
+    fields: Pick<UserEntity, 'username' | 'email' | 'passwordHash'> &
+      Partial<Pick<UserEntity, 'name' | 'profilePic' | 'googleId' | 'lastLogin'>>,
+  ): Promise<UserEntity> {
+    const created = await m.save(m.create(UserEntity, fields));
+    await this.events.publish<UserRegisteredEvent>(m, EVENTS.userRegistered, {
+      userId: created.id,
+      username: created.username,
+      email: created.email,
+      phone: created.phone ?? null,
+      createdAt: created.createdAt.toISOString(),
+      companyName: created.companyName ?? null,
+      city: null,
+    });
+    return created;
   }
 
   /** Sign in by e-mail or username (usernames cannot contain "@", so the two never collide). */
@@ -78,6 +85,11 @@ export class UsersService {
       () => this.passwords.verify(user?.passwordHash, input.password),
     );
     if (!user || !passwordOk) throw RpcError.unauthorized(MESSAGES.invalidCredentials);
+    return this.signIn(user);
+  }
+
+  /** Stamps the login and issues the customer's token; a deactivated account is refused. */
+  async signIn(user: UserEntity): Promise<AuthReply<UserView>> {
     if (!user.isActive) throw RpcError.forbidden(MESSAGES.accountDisabled);
     await this.dataSource.getRepository(UserEntity).update({ id: user.id }, { lastLogin: new Date() });
     return {
