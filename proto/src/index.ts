@@ -1,6 +1,7 @@
 export * from './services';
 export * from './envelope';
 export * from './errors';
+export * from './http/api-failure';
 export * from './money';
 export * from './rpc';
 export * from './events';

@@ -1,6 +1,15 @@
 import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import type { FieldError } from '@shop/proto';
+import {
+  cancelledFailure,
+  failureFromResponse,
+  networkFailure,
+  requestFailure,
+  type ApiFailure,
+} from '@shop/proto';
 import { createLogger, type Logger } from '../lib/logger';
+
+// Screens take the failure helpers from their client, beside the calls that reject with them.
+export { failureMessage, isApiFailure, type ApiFailure } from '@shop/proto';
 
 /** Browser storage keys (back-office spec, section 9; the customer's from the storefront spec). */
 export const STORAGE_KEYS = { token: 'token', adminToken: 'adminToken' } as const;
@@ -12,35 +21,11 @@ export const CLIENT_MESSAGES = {
   serverError: 'Server error. Please try again later.',
   unreachable: 'Unable to connect to server. Please check your internet connection and try again.',
   offline: 'You appear to be offline. Please check your internet connection.',
-  network: 'Network error. Please check your connection.',
-  fallback: 'An error occurred',
 } as const;
 
 export const ADMIN_LOGIN_EXPIRED = '/admin2009/login?session=expired';
 export const CUSTOMER_LOGIN_EXPIRED = '/login?session=expired';
 export const FORBIDDEN_PATH = '/403';
-
-/** What every failed call rejects with (back-office spec, section 8). */
-export interface ApiFailure {
-  success: false;
-  status: number;
-  message: string;
-  errors: FieldError[];
-  code?: 'NETWORK_ERROR' | 'REQUEST_ERROR' | 'CANCELLED';
-}
-
-export function isApiFailure(value: unknown): value is ApiFailure {
-  return typeof value === 'object' && value !== null && (value as ApiFailure).success === false;
-}
-
-/**
- * The server's message for a failure, or the screen's own default (e.g. 'Login failed') when the
- * server gave none, the server was not reached, or the request never left.
- */
-export function failureMessage(error: unknown, fallback: string): string {
-  if (!isApiFailure(error) || error.code) return fallback;
-  return error.message && error.message !== CLIENT_MESSAGES.fallback ? error.message : fallback;
-}
 
 export type TokenScope = 'customer' | 'admin';
 
@@ -83,23 +68,6 @@ export function isSignInCall(url: string | undefined): boolean {
   return /^\/?admin2009\/login(?:[/?#]|$)/.test(url ?? '');
 }
 
-interface ErrorBodyLike {
-  message?: unknown;
-  error?: unknown;
-  errors?: unknown;
-}
-
-function failureFromResponse(status: number, data: unknown): ApiFailure {
-  const body: ErrorBodyLike = typeof data === 'object' && data !== null ? (data as ErrorBodyLike) : {};
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
-  return {
-    success: false,
-    status,
-    message: text(body.message) ?? text(body.error) ?? CLIENT_MESSAGES.fallback,
-    errors: Array.isArray(body.errors) ? (body.errors as FieldError[]) : [],
-  };
-}
-
 export function createApiClient(env: ClientEnvironment): AxiosInstance {
   const client = axios.create({
     baseURL: '/api',
@@ -116,9 +84,7 @@ export function createApiClient(env: ClientEnvironment): AxiosInstance {
   client.interceptors.response.use(undefined, (error: unknown) => Promise.reject(handleFailure(error)));
 
   function handleFailure(error: unknown): ApiFailure {
-    if (axios.isCancel(error)) {
-      return { success: false, status: 0, code: 'CANCELLED', message: 'Request cancelled', errors: [] };
-    }
+    if (axios.isCancel(error)) return cancelledFailure();
     const axiosError = error instanceof AxiosError ? error : undefined;
     const config = axiosError?.config;
     if (axiosError?.response) {
@@ -134,17 +100,10 @@ export function createApiClient(env: ClientEnvironment): AxiosInstance {
         axiosError.code,
       );
       env.alert(offline ? CLIENT_MESSAGES.offline : CLIENT_MESSAGES.unreachable);
-      return {
-        success: false,
-        status: 0,
-        code: 'NETWORK_ERROR',
-        message: CLIENT_MESSAGES.network,
-        errors: [],
-      };
+      return networkFailure();
     }
-    const message = error instanceof Error && error.message ? error.message : CLIENT_MESSAGES.fallback;
     env.logger.error('Could not send the request', error);
-    return { success: false, status: 0, code: 'REQUEST_ERROR', message, errors: [] };
+    return requestFailure(error);
   }
 
   function reactToStatus(

@@ -3,7 +3,6 @@ import {
   alreadyAnnounced,
   CLIENT_MESSAGES,
   createApiClient,
-  failureMessage,
   type ApiFailure,
   type ClientEnvironment,
 } from './client';
@@ -194,41 +193,6 @@ describe('the shared request client', () => {
     }
   });
 
-  describe('the rethrown failure', () => {
-    it('takes its message from message first', async () => {
-      const { client } = setup({ status: 400, data: { message: 'first', error: 'second' } });
-      expect((await failureOf(client.get('/x'))).message).toBe('first');
-    });
-
-    it('falls back to error when there is no message', async () => {
-      const { client } = setup({ status: 400, data: { error: 'from error' } });
-      expect((await failureOf(client.get('/x'))).message).toBe('from error');
-    });
-
-    it("falls back to 'An error occurred' when the body has neither", async () => {
-      const { client } = setup({ status: 400, data: 'plain text' });
-      expect(await failureOf(client.get('/x'))).toEqual({
-        success: false,
-        status: 400,
-        message: 'An error occurred',
-        errors: [],
-      });
-    });
-
-    it('passes on field errors, error and the details list of registration failures', async () => {
-      const body = {
-        success: false,
-        status: 400,
-        message: 'Email is required',
-        error: 'Email is required',
-        errors: [{ field: 'email', message: 'Email is required' }],
-        details: ['Email is required', 'Password must be at least 8 characters long'],
-      };
-      const { client } = setup({ status: 400, data: body });
-      expect(await failureOf(client.post('/auth/register', {}))).toEqual(body);
-    });
-  });
-
   describe('when no response arrives', () => {
     it("alerts 'Unable to connect to server...' and rejects with NETWORK_ERROR", async () => {
       const { client, env } = setup({ noResponse: true });
@@ -236,13 +200,7 @@ describe('the shared request client', () => {
       expect(env.alert).toHaveBeenCalledWith(
         'Unable to connect to server. Please check your internet connection and try again.',
       );
-      expect(failure).toEqual({
-        success: false,
-        status: 0,
-        code: 'NETWORK_ERROR',
-        message: 'Network error. Please check your connection.',
-        errors: [],
-      });
+      expect(failure.code).toBe('NETWORK_ERROR');
     });
 
     it("alerts 'You appear to be offline...' when the browser is offline", async () => {
@@ -258,7 +216,7 @@ describe('the shared request client', () => {
       const { client, env } = setup({ noResponse: true, code: 'ECONNABORTED' });
       const failure = await failureOf(client.get('/products'));
       expect(env.alert).toHaveBeenCalledWith(CLIENT_MESSAGES.unreachable);
-      expect(failure.message).toBe('Network error. Please check your connection.');
+      expect(failure.code).toBe('NETWORK_ERROR');
     });
   });
 
@@ -268,13 +226,8 @@ describe('the shared request client', () => {
       throw new Error('storage is disabled');
     };
     const failure = await failureOf(client.get('/products'));
-    expect(failure).toEqual({
-      success: false,
-      status: 0,
-      code: 'REQUEST_ERROR',
-      message: 'storage is disabled',
-      errors: [],
-    });
+    expect(failure.code).toBe('REQUEST_ERROR');
+    expect(failure.message).toBe('storage is disabled');
     expect(env.alert).not.toHaveBeenCalled();
   });
 
@@ -308,38 +261,5 @@ describe('whether the client already told the shopper', () => {
     expect(alreadyAnnounced(failure(400))).toBe(false);
     expect(alreadyAnnounced(failure(404))).toBe(false);
     expect(alreadyAnnounced(new Error('boom'))).toBe(false);
-  });
-});
-
-describe('the message a screen shows', () => {
-  it("is the server's text when it gave one", () => {
-    expect(
-      failureMessage(
-        { success: false, status: 400, message: 'Email is already registered', errors: [] },
-        'x',
-      ),
-    ).toBe('Email is already registered');
-  });
-
-  it("is the screen's default when the server gave none, or the request never reached it", () => {
-    expect(
-      failureMessage(
-        { success: false, status: 400, message: 'An error occurred', errors: [] },
-        'Login failed',
-      ),
-    ).toBe('Login failed');
-    expect(
-      failureMessage(
-        {
-          success: false,
-          status: 0,
-          code: 'NETWORK_ERROR',
-          message: 'Network error. Please check your connection.',
-          errors: [],
-        },
-        'Login failed',
-      ),
-    ).toBe('Login failed');
-    expect(failureMessage(new Error('boom'), 'Login failed')).toBe('Login failed');
   });
 });

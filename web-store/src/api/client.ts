@@ -1,6 +1,16 @@
 import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import type { FieldError } from '@shop/proto';
+import {
+  cancelledFailure,
+  failureFromResponse,
+  isApiFailure,
+  networkFailure,
+  requestFailure,
+  type ApiFailure,
+} from '@shop/proto';
 import { createLogger, type Logger } from '../lib/logger';
+
+// Screens take the failure helpers from their client, beside the calls that reject with them.
+export { failureMessage, isApiFailure, type ApiFailure } from '@shop/proto';
 
 /** Browser storage keys (storefront spec, section 9). */
 export const STORAGE_KEYS = { token: 'token', adminToken: 'adminToken', user: 'user', cart: 'cart' } as const;
@@ -12,25 +22,11 @@ export const CLIENT_MESSAGES = {
   serverError: 'Server error. Please try again later.',
   unreachable: 'Unable to connect to server. Please check your internet connection and try again.',
   offline: 'You appear to be offline. Please check your internet connection.',
-  network: 'Network error. Please check your connection.',
-  fallback: 'An error occurred',
 } as const;
 
 export const CUSTOMER_LOGIN_EXPIRED = '/login?session=expired';
 export const ADMIN_LOGIN_EXPIRED = '/admin2009/login?session=expired';
 export const FORBIDDEN_PATH = '/403';
-
-/** What every failed call rejects with (storefront spec, section 8). */
-export interface ApiFailure {
-  success: false;
-  status: number;
-  message: string;
-  errors: FieldError[];
-  code?: 'NETWORK_ERROR' | 'REQUEST_ERROR' | 'CANCELLED';
-  /** Registration failures carry `error` and a `details` list that the form shows. */
-  error?: string;
-  details?: string[];
-}
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -40,19 +36,6 @@ declare module 'axios' {
      */
     showsForbidden?: boolean;
   }
-}
-
-export function isApiFailure(value: unknown): value is ApiFailure {
-  return typeof value === 'object' && value !== null && (value as ApiFailure).success === false;
-}
-
-/**
- * The message a screen shows for a failure: the server's own text, else the screen's default
- * (spec, section 8). A lost connection has already been announced by the client's alert.
- */
-export function failureMessage(error: unknown, fallback: string): string {
-  if (!isApiFailure(error) || error.code) return fallback;
-  return error.message && error.message !== CLIENT_MESSAGES.fallback ? error.message : fallback;
 }
 
 /**
@@ -98,27 +81,6 @@ export function isSignInCall(url: string | undefined): boolean {
   return /^\/?(?:auth\/login|auth\/register|admin2009\/login)(?:[/?#]|$)/.test(url ?? '');
 }
 
-interface ErrorBodyLike {
-  message?: unknown;
-  error?: unknown;
-  errors?: unknown;
-  details?: unknown;
-}
-
-function failureFromResponse(status: number, data: unknown): ApiFailure {
-  const body: ErrorBodyLike = typeof data === 'object' && data !== null ? (data as ErrorBodyLike) : {};
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
-  const failure: ApiFailure = {
-    success: false,
-    status,
-    message: text(body.message) ?? text(body.error) ?? CLIENT_MESSAGES.fallback,
-    errors: Array.isArray(body.errors) ? (body.errors as FieldError[]) : [],
-  };
-  if (text(body.error)) failure.error = body.error as string;
-  if (Array.isArray(body.details)) failure.details = body.details.map(String);
-  return failure;
-}
-
 export function createApiClient(env: ClientEnvironment): AxiosInstance {
   const client = axios.create({
     baseURL: '/api',
@@ -136,9 +98,7 @@ export function createApiClient(env: ClientEnvironment): AxiosInstance {
   client.interceptors.response.use(undefined, (error: unknown) => Promise.reject(handleFailure(error)));
 
   function handleFailure(error: unknown): ApiFailure {
-    if (axios.isCancel(error)) {
-      return { success: false, status: 0, code: 'CANCELLED', message: 'Request cancelled', errors: [] };
-    }
+    if (axios.isCancel(error)) return cancelledFailure();
     const axiosError = error instanceof AxiosError ? error : undefined;
     const url = axiosError?.config?.url;
     if (axiosError?.response) {
@@ -154,17 +114,10 @@ export function createApiClient(env: ClientEnvironment): AxiosInstance {
         axiosError.code,
       );
       env.alert(offline ? CLIENT_MESSAGES.offline : CLIENT_MESSAGES.unreachable);
-      return {
-        success: false,
-        status: 0,
-        code: 'NETWORK_ERROR',
-        message: CLIENT_MESSAGES.network,
-        errors: [],
-      };
+      return networkFailure();
     }
-    const message = error instanceof Error && error.message ? error.message : CLIENT_MESSAGES.fallback;
     env.logger.error('Could not send the request', error);
-    return { success: false, status: 0, code: 'REQUEST_ERROR', message, errors: [] };
+    return requestFailure(error);
   }
 
   function reactToStatus(
