@@ -15,7 +15,9 @@ import {
   readCompose,
   sharesNetwork,
 } from './support/compose';
+import { instructionsOf } from './support/dockerfile';
 import { InterpolationError } from './support/env';
+import { imageStages } from './support/image';
 import { readRepoFile, repoFileExists } from './support/repo';
 
 const NODE_RUNTIME_VARIABLES = ['NODE_OPTIONS'];
@@ -52,11 +54,17 @@ describe('docker-compose.yml', () => {
   });
 
   it.each(COMPONENTS.map((c) => [c.name, c] as const))(
-    'builds %s from its Dockerfile, with the repository root as context, into its image',
+    'builds %s from its Dockerfile, with the repository root as context and the build arguments it reads, into its image',
     (_, component) => {
       const s = service(component.name);
-      expect(s.build).toEqual({ context: '.', dockerfile: dockerfileOf(component) });
+      const { args, ...build } = s.build!;
+      expect(build).toEqual({ context: '.', dockerfile: dockerfileOf(component) });
       expect(repoFileExists(dockerfileOf(component))).toBe(true);
+      // Reading the Dockerfile with these arguments fails on any it needs and is not given.
+      const declared = imageStages(component).flatMap((stage) =>
+        instructionsOf(stage, 'ARG').flatMap((i) => i.args.split(' ').map((word) => word.split('=')[0])),
+      );
+      expect(Object.keys(args ?? {}).filter((name) => !declared.includes(name))).toEqual([]);
       expect(imageRepository(s.image!)).toBe(component.image);
     },
   );

@@ -2,15 +2,8 @@ import { COMPONENTS, Component, dockerfileOf, NODE_COMPONENTS, WEB_COMPONENTS } 
 import { defaultHealthPort, gatewayDefaultPort, healthRoutes } from './support/code';
 import { composeEnvironment, interpolatedCompose } from './support/compose';
 import { DockerIgnore } from './support/dockerignore';
-import {
-  execForm,
-  finalStage,
-  instructionsOf,
-  parseCopy,
-  parseDockerfile,
-  parseEnv,
-  Stage,
-} from './support/dockerfile';
+import { execForm, finalStage, instructionsOf, parseCopy, parseEnv, Stage } from './support/dockerfile';
+import { imageStages } from './support/image';
 import { OVERLAYS } from './support/kubernetes';
 import { deploymentOf, renderOverlay } from './support/overlay';
 import { readRepoFile, repoFileExists } from './support/repo';
@@ -19,13 +12,41 @@ import { readRepoFile, repoFileExists } from './support/repo';
 const WHOLE_TREE_INSTALL = '--mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund';
 
 const dockerignore = new DockerIgnore(readRepoFile('.dockerignore'));
-const stagesOf = (c: Component) => parseDockerfile(readRepoFile(dockerfileOf(c)));
 const stageNamed = (stages: Stage[], name: string) => stages.find((s) => s.name === name)!;
 const runs = (stage: Stage) => instructionsOf(stage, 'RUN').map((i) => i.args);
 const copies = (stage: Stage) => instructionsOf(stage, 'COPY').map((i) => parseCopy(i.args));
 const envOf = (stage: Stage) =>
   Object.assign({}, ...instructionsOf(stage, 'ENV').map((i) => parseEnv(i.args))) as Record<string, string>;
 const userOf = (stage: Stage) => instructionsOf(stage, 'USER').at(-1)?.args;
+const byImage = (components: readonly Component[]) => components.map((c) => [c.image, c] as const);
+
+/** The file `node <file>` runs: `file` itself, or what a RUN `ln -s target file` made it point to. */
+const linkedFile = (stage: Stage, file: string) =>
+  runs(stage)
+    .map((r) => /^ln -s (\S+) (\S+)$/.exec(r))
+    .find((link) => link?.[2] === file)?.[1] ?? file;
+
+/**
+ * The folders a stage creates and gives to an owner: `mkdir -p D && chown O D`, or the same inside
+ * `if [ -n "D" ]; then …; fi`, which does nothing when the build argument naming D is empty.
+ */
+function ownedFolders(stage: Stage): { folder: string; owner: string }[] {
+  return runs(stage)
+    .filter((r) => r.includes('mkdir'))
+    .flatMap((run) => {
+      const guarded = /^if \[ -n "([^"]*)" \]; then (.*); fi$/.exec(run);
+      if (guarded && !guarded[1]) return [];
+      const made = /^mkdir -p (\S+) && chown (\S+) (\S+)$/.exec((guarded?.[2] ?? run).replace(/"/g, ''));
+      if (!made || made[1] !== made[3]) throw new Error(`Cannot read what this RUN creates: ${run}`);
+      return [{ folder: made[1], owner: made[2] }];
+    });
+}
+
+/** A stage's base and first `count` instructions as the layer cache compares them, line numbers aside. */
+const cacheKeys = (stage: Stage, count = stage.instructions.length) => ({
+  from: stage.from,
+  steps: stage.instructions.slice(0, count).map(({ keyword, args }) => ({ keyword, args })),
+});
 
 /** The @shop/* workspaces a package depends on, itself excluded, followed through their own dependencies. */
 function localDependencies(dir: string): string[] {
@@ -59,10 +80,10 @@ const viteBuildVariables = (dir: string) =>
 const nginxListenPort = (conf: string) => Number(/^\s*listen\s+(\d+)\s*;/m.exec(readRepoFile(conf))![1]);
 
 describe('Dockerfiles and .dockerignore', () => {
-  it.each(COMPONENTS.map((c) => [dockerfileOf(c), c] as const))(
-    '%s copies only what exists in the build context and .dockerignore keeps',
+  it.each(byImage(COMPONENTS))(
+    'the %s image copies only what exists in the build context and .dockerignore keeps',
     (_, component) => {
-      const stages = stagesOf(component);
+      const stages = imageStages(component);
       for (const stage of stages) {
         for (const copy of copies(stage).filter((c) => !c.from)) {
           for (const source of copy.sources.filter((s) => s !== '.')) {
@@ -106,10 +127,29 @@ describe('Dockerfiles and .dockerignore', () => {
     }
   });
 
-  it.each(NODE_COMPONENTS.map((c) => [dockerfileOf(c), c] as const))(
-    '%s builds its workspace and every workspace it depends on, and ships their output with production dependencies only',
+  it('installs the workspace tree in one layer all nine images share: the same steps, and no build argument before it', () => {
+    const sharedSteps = (component: Component) => {
+      const stages = imageStages(component);
+      const build = stageNamed(stages, 'build');
+      const install = build.instructions.findIndex(
+        (i) => i.keyword === 'RUN' && i.args === WHOLE_TREE_INSTALL,
+      );
+      if (install === -1) throw new Error(`${component.image}'s build stage does not install the whole tree`);
+      return {
+        manifests: cacheKeys(stageNamed(stages, 'manifests')),
+        build: cacheKeys(build, install + 1),
+      };
+    };
+    const first = sharedSteps(COMPONENTS[0]);
+    expect(first.build.steps.filter((i) => i.keyword === 'ARG')).toEqual([]);
+    for (const component of COMPONENTS.slice(1))
+      expect([component.name, sharedSteps(component)]).toEqual([component.name, first]);
+  });
+
+  it.each(byImage(NODE_COMPONENTS))(
+    'the %s image builds its workspace and every workspace it depends on, and ships their output with production dependencies only',
     (_, component) => {
-      const stages = stagesOf(component);
+      const stages = imageStages(component);
       const build = stageNamed(stages, 'build');
       const deps = localDependencies(component.dir);
       expect(runs(build)).toContain(WHOLE_TREE_INSTALL);
@@ -132,18 +172,18 @@ describe('Dockerfiles and .dockerignore', () => {
     },
   );
 
-  it.each(NODE_COMPONENTS.map((c) => [dockerfileOf(c), c] as const))(
-    '%s runs the built main as a non-root user in production mode, on the port and health route its code serves',
+  it.each(byImage(NODE_COMPONENTS))(
+    'the %s image runs the built main as a non-root user in production mode, on the port and health route its code serves',
     (_, component) => {
-      const final = finalStage(stagesOf(component));
+      const final = finalStage(imageStages(component));
       expect(final.from).toBe('node:20-bookworm-slim');
       const portVariable = component.kind === 'service' ? 'HEALTH_PORT' : 'PORT';
       const port = component.kind === 'service' ? defaultHealthPort(component.name) : gatewayDefaultPort();
       expect(envOf(final)).toEqual({ NODE_ENV: 'production', [portVariable]: String(port) });
       expect(instructionsOf(final, 'EXPOSE').map((i) => i.args)).toEqual([String(port)]);
       expect(userOf(final)).toBe('1000:1000');
-      const cmd = execForm(instructionsOf(final, 'CMD')[0].args);
-      expect(cmd).toEqual(['node', `${component.dir}/dist/main.js`]);
+      const [node, main, ...rest] = execForm(instructionsOf(final, 'CMD')[0].args);
+      expect([node, linkedFile(final, main), ...rest]).toEqual(['node', `${component.dir}/dist/main.js`]);
       expect(JSON.parse(readRepoFile(`${component.dir}/package.json`)).main).toBe('dist/main.js');
       expect(repoFileExists(`${component.dir}/src/main.ts`)).toBe(true);
       const check = execForm(instructionsOf(final, 'HEALTHCHECK')[0].args).join(' ');
@@ -153,24 +193,19 @@ describe('Dockerfiles and .dockerignore', () => {
     },
   );
 
-  it.each(NODE_COMPONENTS.map((c) => [dockerfileOf(c), c] as const))(
-    '%s gives the uploads folder to its user when it mounts the uploads volume',
+  it.each(byImage(NODE_COMPONENTS))(
+    'the %s image gives the uploads folder to its user when it mounts the uploads volume, and makes no other',
     (_, component) => {
-      const final = finalStage(stagesOf(component));
+      const final = finalStage(imageStages(component));
       const uploads = composeEnvironment(interpolatedCompose().services[component.name]).UPLOADS_DIR;
-      const prepares = runs(final).filter((r) => r.includes('/data/uploads'));
-      if (!uploads) {
-        expect(prepares).toEqual([]);
-        return;
-      }
-      expect(prepares).toEqual([`mkdir -p ${uploads} && chown ${userOf(final)} ${uploads}`]);
+      expect(ownedFolders(final)).toEqual(uploads ? [{ folder: uploads, owner: userOf(final) }] : []);
     },
   );
 
-  it.each(WEB_COMPONENTS.map((c) => [dockerfileOf(c), c] as const))(
-    '%s builds the app with its build-time variables and serves it with nginx as a non-root user',
+  it.each(byImage(WEB_COMPONENTS))(
+    'the %s image builds the app with its build-time variables and serves it with nginx as a non-root user',
     (_, component) => {
-      const stages = stagesOf(component);
+      const stages = imageStages(component);
       const build = stageNamed(stages, 'build');
       expect(runs(build)).toContain(WHOLE_TREE_INSTALL);
       expect(runs(build)).toContain(`npm run build --workspace ${component.dir}`);
@@ -205,7 +240,7 @@ describe('Dockerfiles and .dockerignore', () => {
 
   it.each(OVERLAYS)('the %s overlay runs each image as the user its Dockerfile names', (overlay) => {
     for (const component of COMPONENTS) {
-      const [uid, gid] = userOf(finalStage(stagesOf(component)))!
+      const [uid, gid] = userOf(finalStage(imageStages(component)))!
         .split(':')
         .map(Number);
       const { spec } = deploymentOf(renderOverlay(overlay), component);

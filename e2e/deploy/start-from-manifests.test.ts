@@ -6,12 +6,13 @@ import { join } from 'node:path';
 import { SERVICES } from '@shop/proto';
 import { dropDatabase } from '../../services/kit/src/database/ensure-database';
 import { deleteNamespace } from '../harness/broker';
-import { COMPONENTS, Component, dockerfileOf, NODE_COMPONENTS } from './support/components';
-import { finalStage, instructionsOf, parseDockerfile, parseEnv } from './support/dockerfile';
+import { COMPONENTS, Component, NODE_COMPONENTS } from './support/components';
+import { finalStage, instructionsOf, parseEnv } from './support/dockerfile';
 import { resolveContainerEnv } from './support/env';
+import { imageStages } from './support/image';
 import { envSources, renderOverlay, workload } from './support/overlay';
 import { freePort, Proc, waitFor } from './support/processes';
-import { readRepoFile, repoPath, ROOT } from './support/repo';
+import { repoPath, ROOT } from './support/repo';
 
 jest.setTimeout(60_000);
 
@@ -46,9 +47,7 @@ describe('the dev overlay started as local processes', () => {
   const imageEnv = (component: Component) =>
     Object.assign(
       {},
-      ...instructionsOf(finalStage(parseDockerfile(readRepoFile(dockerfileOf(component)))), 'ENV').map((i) =>
-        parseEnv(i.args),
-      ),
+      ...instructionsOf(finalStage(imageStages(component)), 'ENV').map((i) => parseEnv(i.args)),
     ) as Record<string, string>;
 
   /** Mount paths of a pod's volumes that stand for a claim, as local folders. */
@@ -110,7 +109,7 @@ describe('the dev overlay started as local processes', () => {
       ),
     ).toEqual([]);
     expect(Object.keys(given).length).toBeGreaterThan(Object.keys(changes).length);
-    // The image's CMD, from its WORKDIR (the repository root's layout).
+    // The file the image's CMD runs, from its WORKDIR (the repository root's layout).
     const proc = new Proc(
       component.name,
       process.execPath,

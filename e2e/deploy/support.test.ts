@@ -92,6 +92,35 @@ describe('the helpers the deploy checks stand on', () => {
       });
       expect(execForm(stages[1].instructions[0].args)).toEqual(['node', 'x.js']);
     });
+
+    const parameterised = [
+      'FROM node:20 AS build',
+      'ARG APP PORT=80 EMPTY=',
+      'ENV PORT=${PORT} HOME_DIR=/srv/$APP',
+      'COPY apps/${APP} $HOME_DIR',
+      'RUN test -n "$EMPTY$APP" && echo $PATH',
+      'CMD ["node", "apps/${APP}/main.js"]',
+      'FROM slim',
+      'COPY --from=build ${APP} .',
+    ].join('\n');
+    it('substitutes build arguments, their defaults and ENV values in the stage that declares them', () => {
+      const [build, slim] = parseDockerfile(parameterised, { APP: 'shop', PORT: '8080' });
+      expect(build.instructions.slice(1, 4).map((i) => i.args)).toEqual([
+        'PORT=8080 HOME_DIR=/srv/shop',
+        'apps/shop /srv/shop',
+        'test -n "shop" && echo $PATH',
+      ]);
+      expect(slim.instructions[0].args).toBe('--from=build ${APP} .');
+    });
+    it('leaves exec-form CMD as written, as Docker does', () => {
+      const [build] = parseDockerfile(parameterised, { APP: 'shop' });
+      expect(execForm(build.instructions[4].args)).toEqual(['node', 'apps/${APP}/main.js']);
+    });
+    it('refuses a reference to a build argument that has no default and is not given', () => {
+      expect(() => parseDockerfile(parameterised, { PORT: '8080' })).toThrow(
+        'Line 3: APP has no value: pass --build-arg APP',
+      );
+    });
   });
 
   describe('.dockerignore matching', () => {

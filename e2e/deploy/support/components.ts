@@ -3,7 +3,7 @@ import { SERVICES, ServiceName } from '@shop/proto';
 /**
  * The one list of what is deployed. Every check of the Dockerfiles, docker-compose.yml and the
  * Kubernetes manifests walks this list; its names are the Deployment, Service, compose service
- * and image names (`shop/<name>`), built from `<dir>/Dockerfile`.
+ * and image names (`shop/<name>`), built from `dockerfileOf(component)`.
  */
 export type Component =
   | { name: ServiceName; kind: 'service'; dir: string; image: string }
@@ -25,7 +25,9 @@ export const COMPONENTS: readonly Component[] = [
 export const NODE_COMPONENTS = COMPONENTS.filter((c) => c.kind !== 'web');
 export const WEB_COMPONENTS = COMPONENTS.filter((c) => c.kind === 'web');
 
-export const dockerfileOf = (c: Component) => `${c.dir}/Dockerfile`;
+/** The six services share one Dockerfile; their build arguments tell it which to build. */
+export const dockerfileOf = (c: Component) =>
+  c.kind === 'service' ? 'services/Dockerfile' : `${c.dir}/Dockerfile`;
 
 /** `shop/catalog:1.2.3` and `registry.example/shop/catalog` are both the catalog's image. */
 export function imageRepository(image: string): string {

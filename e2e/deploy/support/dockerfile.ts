@@ -12,8 +12,20 @@ export interface Stage {
   instructions: Instruction[];
 }
 
-export function parseDockerfile(text: string): Stage[] {
+/** Instructions Docker keeps as written: their variables, if any, are the container's, not the build's. */
+const NOT_EXPANDED = new Set(['CMD', 'ENTRYPOINT', 'HEALTHCHECK', 'SHELL', 'ONBUILD']);
+
+/**
+ * Reads a Dockerfile as built with `buildArgs`: each stage's ARG and ENV values replace `$NAME`
+ * and `${NAME}` in the instructions after them, as Docker does (and, in RUN, as the shell does,
+ * which sees them as variables). Exec-form CMD, ENTRYPOINT and HEALTHCHECK stay as written, and
+ * so does FROM: ARGs before the first FROM are not read.
+ * A reference to an ARG with neither a default nor a build argument throws: that build fails or
+ * builds something else.
+ */
+export function parseDockerfile(text: string, buildArgs: Record<string, string> = {}): Stage[] {
   const stages: Stage[] = [];
+  let values = new Map<string, string | undefined>();
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const start = i;
@@ -28,21 +40,46 @@ export function parseDockerfile(text: string): Stage[] {
       if (!next.startsWith('#')) line += ` ${next}`;
     }
     const m = /^(\S+)\s*(.*)$/s.exec(line)!;
-    const instruction = {
-      keyword: m[1].toUpperCase(),
-      args: m[2].replace(/\s+/g, ' ').trim(),
-      line: start + 1,
-    };
-    if (instruction.keyword === 'FROM') {
-      const from = /^(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?$/i.exec(instruction.args);
-      if (!from) throw new Error(`Line ${start + 1}: cannot read FROM ${instruction.args}`);
+    const keyword = m[1].toUpperCase();
+    const written = m[2].replace(/\s+/g, ' ').trim();
+    const args =
+      NOT_EXPANDED.has(keyword) || keyword === 'FROM' ? written : expand(written, values, start + 1);
+    const instruction = { keyword, args, line: start + 1 };
+    if (keyword === 'FROM') {
+      const from = /^(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?$/i.exec(args);
+      if (!from) throw new Error(`Line ${start + 1}: cannot read FROM ${args}`);
       stages.push({ from: from[1], name: from[2], instructions: [] });
-    } else {
-      if (!stages.length) throw new Error(`Line ${start + 1}: ${instruction.keyword} before FROM`);
-      stages[stages.length - 1].instructions.push(instruction);
+      values = new Map();
+      continue;
+    }
+    if (!stages.length) throw new Error(`Line ${start + 1}: ${keyword} before FROM`);
+    stages[stages.length - 1].instructions.push(instruction);
+    if (keyword === 'ARG') {
+      for (const [name, fallback] of parseArg(args)) values.set(name, buildArgs[name] ?? fallback);
+    } else if (keyword === 'ENV') {
+      for (const [name, value] of Object.entries(parseEnv(args))) values.set(name, value);
     }
   }
   return stages;
+}
+
+/** `ARG A B=default`: each name with its default, if it has one. */
+function parseArg(args: string): [string, string | undefined][] {
+  return args.split(' ').map((word) => {
+    const eq = word.indexOf('=');
+    return eq === -1 ? [word, undefined] : [word.slice(0, eq), word.slice(eq + 1).replace(/^"(.*)"$/, '$1')];
+  });
+}
+
+/** Replaces references to the stage's ARGs and ENVs; others (the base image's, the shell's) stay. */
+function expand(args: string, values: Map<string, string | undefined>, line: number): string {
+  return args.replace(/\$(?:\{(\w+)\}|(\w+))/g, (reference, braced?: string, bare?: string) => {
+    const name = (braced ?? bare)!;
+    if (!values.has(name)) return reference;
+    const value = values.get(name);
+    if (value === undefined) throw new Error(`Line ${line}: ${name} has no value: pass --build-arg ${name}`);
+    return value;
+  });
 }
 
 export const finalStage = (stages: Stage[]) => stages[stages.length - 1];
