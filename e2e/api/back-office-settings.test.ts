@@ -1,5 +1,5 @@
 import { brokerNames, EVENTS, FACTORY_SETTINGS, SEEDED_SETTINGS } from '@shop/proto';
-import { databaseUrl } from '@shop/kit';
+import { databaseUrl, dropDatabase } from '@shop/kit';
 import { Channel, ChannelModel, connect } from 'amqplib';
 import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
@@ -231,6 +231,20 @@ describe('back-office settings', () => {
     await userDb.end();
     await backend.restart('user');
     await eventually(adminSessionSeconds, (s) => s === sessionMinutes * 60, 'the user service to ask for the settings');
+  });
+
+  it('prices by a threshold changed before an order service started on a fresh database, without waiting for another change', async () => {
+    const customer = (await register()).body.token;
+    const quote = async () => (await http.post('/orders/quote', { products: [{ product: productId, quantity: 2 }] }, customer)).body.quote;
+    await patch({ freeShippingThreshold: 800 });
+    // Applied before the service goes, so no settings.updated is left in its queue for the new one.
+    await eventually(quote, (q) => q?.freeShippingThreshold === 800, 'the order service to apply the settings');
+    await backend.kill('order');
+    await dropDatabase(backend.env.DATABASE_URL, backend.databases.order);
+    await backend.restart('order');
+    // On a new shop's threshold (1000) these 1000 rupees would ship for 99.
+    const fresh = await eventually(quote, (q) => q?.freeShippingThreshold === 800, 'the new order service to ask for the settings');
+    expect(fresh).toMatchObject({ subtotal: 1000, shipping: 0 });
   });
 
   it('is for admins only', async () => {

@@ -16,3 +16,8 @@ export * from './events/event-consumer';
 export * from './health/health.controller';
 export * from './kit.module';
 export * from './bootstrap';
+export * from './settings/settings-replica';
+export * from './settings/settings-row-replica';
+export * from './settings/settings-catch-up';
+export * from './settings/settings-replica.events';
+export * from './settings/settings-replica.module';

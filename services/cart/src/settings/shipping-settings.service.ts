@@ -3,7 +3,7 @@ import { SEEDED_SETTINGS, ShippingRule, toPaise } from '@shop/proto';
 import type { EntityManager } from 'typeorm';
 import { ShippingSettingsEntity } from './shipping-settings.entity';
 
-/** Until the first `settings.updated` arrives, the cart ships as a new shop does. */
+/** Until the shop's settings are held, the cart ships as a new shop does. */
 export const SEEDED_SHIPPING: ShippingRule = {
   freeShippingThresholdPaise: toPaise(SEEDED_SETTINGS.freeShippingThreshold),
   standardShippingPaise: toPaise(SEEDED_SETTINGS.standardShippingCost),

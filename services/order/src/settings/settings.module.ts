@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
-import { SettingsEvents } from './settings.events';
+import { SettingsReplicaModule } from '@shop/kit';
 import { SettingsService } from './settings.service';
 
 @Module({
-  providers: [SettingsService, SettingsEvents],
+  imports: [
+    SettingsReplicaModule.forRow({ table: 'shop_settings', asOfColumn: 'occurred_at', columns: (s) => ({ data: JSON.stringify(s) }) }),
+  ],
+  providers: [SettingsService],
   exports: [SettingsService],
 })
 export class SettingsModule {}

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OrderPricingRules, pricingRulesOf, SEEDED_SETTINGS, SettingsUpdatedEvent } from '@shop/proto';
+import { OrderPricingRules, pricingRulesOf, SEEDED_SETTINGS } from '@shop/proto';
 import { DataSource, EntityManager } from 'typeorm';
 import { ShopSettingsEntity } from './shop-settings.entity';
 
@@ -14,15 +14,5 @@ export class SettingsService {
   async pricingRules(manager: EntityManager = this.dataSource.manager): Promise<OrderPricingRules> {
     const row = await manager.findOneBy(ShopSettingsEntity, { id: 1 });
     return pricingRulesOf({ ...SEEDED_SETTINGS, ...(row?.data ?? {}) });
-  }
-
-  /** Settings events carry the whole object; an older one arriving late does not undo a newer one. */
-  async apply(manager: EntityManager, data: SettingsUpdatedEvent, occurredAt: string): Promise<void> {
-    await manager.query(
-      `INSERT INTO shop_settings (id, data, occurred_at) VALUES (1, $1, $2)
-       ON CONFLICT (id) DO UPDATE SET data = EXCLUDED.data, occurred_at = EXCLUDED.occurred_at
-       WHERE shop_settings.occurred_at <= EXCLUDED.occurred_at`,
-      [JSON.stringify(data), occurredAt],
-    );
   }
 }

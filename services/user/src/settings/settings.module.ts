@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
-import { SettingsCatchUp } from './settings-catch-up';
-import { SettingsEvents } from './settings.events';
+import { SettingsReplicaModule } from '@shop/kit';
 import { SettingsService } from './settings.service';
 
 @Module({
-  providers: [SettingsService, SettingsEvents, SettingsCatchUp],
+  imports: [
+    SettingsReplicaModule.forRow({ table: 'shop_settings', asOfColumn: 'occurred_at', columns: (s) => ({ data: JSON.stringify(s) }) }),
+  ],
+  providers: [SettingsService],
   exports: [SettingsService],
 })
 export class SettingsModule {}

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RpcError, SERVICE_CONFIG } from '@shop/kit';
-import { SettingsUpdatedEvent } from '@shop/proto';
 import { DataSource, EntityManager } from 'typeorm';
 import type { UserConfig } from '../config/user-config';
 import { ShopSettingsEntity } from './shop-settings.entity';
@@ -44,15 +43,5 @@ export class SettingsService {
     const settings = await this.current();
     if (!settings.allowRegistrations) throw RpcError.forbidden(REGISTRATIONS_DISABLED);
     return settings;
-  }
-
-  /** Settings events carry the whole object; an older one arriving late does not undo a newer one. */
-  async apply(manager: EntityManager, data: SettingsUpdatedEvent, occurredAt: string): Promise<void> {
-    await manager.query(
-      `INSERT INTO shop_settings (id, data, occurred_at) VALUES (1, $1, $2)
-       ON CONFLICT (id) DO UPDATE SET data = EXCLUDED.data, occurred_at = EXCLUDED.occurred_at
-       WHERE shop_settings.occurred_at <= EXCLUDED.occurred_at`,
-      [JSON.stringify(data), occurredAt],
-    );
   }
 }

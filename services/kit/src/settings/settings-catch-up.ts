@@ -1,16 +1,17 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { RpcClient } from '@shop/kit';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { CurrentSettingsReply, RPC } from '@shop/proto';
 import { DataSource } from 'typeorm';
-import { SettingsService } from './settings.service';
+import { RpcClient } from '../rpc/rpc-client';
+import { SETTINGS_REPLICA, SettingsReplica } from './settings-replica';
 
 const ASK_TIMEOUT_MS = 3000;
+const FIRST_WAIT_MS = 1000;
 const MAX_WAIT_MS = 60_000;
 
 /**
- * A user service that has never seen `settings.updated` (a new database, say) asks admin-reporting
- * for the current settings at start, again and again with growing pauses until it has them, so a
- * setting changed before it started is not left unknown until the next change.
+ * A service that has never seen `settings.updated` (a new database, say) asks admin-reporting for
+ * the current settings at start, again and again with growing pauses until it has them, so a setting
+ * changed before it started is not left at its default until the next change.
  */
 @Injectable()
 export class SettingsCatchUp implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -19,22 +20,21 @@ export class SettingsCatchUp implements OnApplicationBootstrap, OnApplicationShu
   private stopped = false;
 
   constructor(
+    @Inject(SETTINGS_REPLICA) private readonly replica: SettingsReplica,
     private readonly dataSource: DataSource,
     private readonly rpc: RpcClient,
-    private readonly settings: SettingsService,
   ) {}
 
   onApplicationBootstrap(): void {
-    void this.attempt(1000);
+    void this.attempt(FIRST_WAIT_MS);
   }
 
   private async attempt(waitMs: number): Promise<void> {
     if (this.stopped) return;
     try {
-      const [held] = await this.dataSource.query(`SELECT 1 FROM shop_settings WHERE id = 1`);
-      if (held) return;
+      if (await this.replica.held()) return;
       const reply = await this.rpc.call<CurrentSettingsReply>(RPC.admin.settingsCurrent, {}, { timeoutMs: ASK_TIMEOUT_MS });
-      await this.settings.apply(this.dataSource.manager, reply.settings, reply.updatedAt);
+      await this.replica.apply(this.dataSource.manager, reply.settings, reply.updatedAt);
       this.logger.log('took the shop settings from admin-reporting');
     } catch (err) {
       if (this.stopped) return;
