@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
+import { jwtKey } from '@shop/kit';
 import { Actor, TOKEN_AUDIENCE, TOKEN_ISSUER, TokenClaims } from '@shop/proto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 
 const options = (config: GatewayConfig, audience: string) => ({
   jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-  secretOrKey: config.JWT_SECRET,
+  // jsonwebtoken takes a KeyObject; passport-jwt's types know only strings and Buffers.
+  secretOrKey: jwtKey(config.JWT_SECRET) as unknown as Buffer,
   audience,
   issuer: TOKEN_ISSUER,
   algorithms: ['HS256' as const],

@@ -1,6 +1,8 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@shop/proto';
 import { JwtService } from '@nestjs/jwt';
+import { jwtKey } from '@shop/kit';
+import type { KeyObject } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 import { ShopSettingsState } from './shop-settings.state';
@@ -27,11 +29,14 @@ const OPEN_PATHS = [
 @Injectable()
 export class MaintenanceGuard implements CanActivate {
   private readonly jwt = new JwtService();
+  private readonly key: KeyObject;
 
   constructor(
     private readonly settings: ShopSettingsState,
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {}
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+  ) {
+    this.key = jwtKey(config.JWT_SECRET);
+  }
 
   canActivate(context: ExecutionContext): boolean {
     if (!this.settings.maintenanceMode) return true;
@@ -46,7 +51,8 @@ export class MaintenanceGuard implements CanActivate {
     if (!header?.startsWith('Bearer ')) return false;
     try {
       this.jwt.verify(header.slice(7), {
-        secret: this.config.JWT_SECRET,
+        // jsonwebtoken takes a KeyObject; @nestjs/jwt's types know only strings and Buffers.
+        secret: this.key as unknown as Buffer,
         audience: TOKEN_AUDIENCE.admin,
         issuer: TOKEN_ISSUER,
         algorithms: ['HS256'],

@@ -21,3 +21,4 @@ export * from './settings/settings-row-replica';
 export * from './settings/settings-catch-up';
 export * from './settings/settings-replica.events';
 export * from './settings/settings-replica.module';
+export * from './auth/jwt-key';
