@@ -17,6 +17,22 @@ describe('revenue formatting', () => {
   });
 });
 
+describe('price formatting', () => {
+  it('shows whole rupees without decimals', () => {
+    expect(formatPrice(1299)).toBe('₹1,299');
+    expect(formatPrice(0)).toBe('₹0');
+  });
+
+  it('shows paise with two decimals, never one', () => {
+    expect(formatPrice(1299.5)).toBe('₹1,299.50');
+    expect(formatPrice(1234.56)).toBe('₹1,234.56');
+  });
+
+  it('shows an amount that rounds to whole rupees without decimals', () => {
+    expect(formatPrice(1299.004)).toBe('₹1,299');
+  });
+});
+
 describe('order id display', () => {
   it("is 'ORD-' plus the last 8 characters in uppercase", () => {
     expect(displayOrderId('3f1c2a9e-7b4d-4e21-9c3a-5d6e7f8a9b0c')).toBe('ORD-7F8A9B0C');

@@ -2,12 +2,21 @@ const rupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',
   minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+const rupeesAndPaise = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
 
-/** Rupees as the back office shows them: ₹1,299 or ₹1,299.5. */
+/** Rupees as the back office shows them: ₹1,299, or ₹1,299.50 when there are paise (never one decimal). */
 export function formatPrice(value: number): string {
-  return rupees.format(value);
+  return Number.isInteger(Math.round(value * 100) / 100)
+    ? rupees.format(value)
+    : rupeesAndPaise.format(value);
 }
 
 export const LAKH = 100_000;

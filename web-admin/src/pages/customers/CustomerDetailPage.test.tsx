@@ -121,6 +121,15 @@ describe('the customer detail page', () => {
     await waitFor(() => expect(location()).toBe('/customers'));
   });
 
+  it('sets the Deactivate Customer button in its own spaced action row below the explanation', async () => {
+    server();
+    renderAdmin(`/customers/${customer._id}`);
+    const zone = await screen.findByRole('region', { name: 'Deactivate Customer' });
+    const row = within(zone).getByRole('button', { name: 'Deactivate Customer' }).parentElement;
+    expect(row).toHaveClass('section-actions');
+    expect(row?.previousElementSibling).toHaveTextContent('The customer can no longer sign in.');
+  });
+
   it('does nothing when the deactivation is cancelled', async () => {
     const api = server();
     const { user } = renderAdmin(`/customers/${customer._id}`);

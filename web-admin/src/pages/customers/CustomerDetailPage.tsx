@@ -1,13 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { failureMessage, isApiFailure } from '../../api/client';
 import { CUSTOMERS_KEY, deactivateCustomer, getCustomer, type CustomerDetail } from '../../api/customers';
 import { useConfirm } from '../../components/ConfirmProvider';
+import { DataTable } from '../../components/DataTable';
+import { Page } from '../../components/Page';
 import { EmptyState, LoadingState } from '../../components/QueryStates';
+import { TitledSection } from '../../components/TitledSection';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useLoggedError } from '../../hooks/useLoggedError';
 import { formatDate, formatPrice } from '../../lib/format';
 import { createLogger } from '../../lib/logger';
-import { STATUS_BADGE as ORDER_STATUS_BADGE } from '../orders/orderRules';
+import { OrderStatusBadge } from '../orders/OrderStatusBadge';
 import { CUSTOMER_MESSAGES as MSG, displayName } from './customerRules';
 
 const logger = createLogger('customers');
@@ -21,13 +26,8 @@ export default function CustomerDetailPage() {
     staleTime: 0,
   });
 
-  useEffect(() => {
-    document.title = 'Customer details | Admin Panel';
-  }, []);
-
-  useEffect(() => {
-    if (customer.error) logger.error(`Could not load customer ${id}`, customer.error);
-  }, [customer.error, id]);
+  useDocumentTitle('Customer details');
+  useLoggedError(logger, customer.error, `Could not load customer ${id}`);
 
   let body;
   if (customer.isPending) body = <LoadingState label="Loading customer..." />;
@@ -43,17 +43,16 @@ export default function CustomerDetailPage() {
   } else body = <CustomerDetails customer={customer.data} />;
 
   return (
-    <section className="page" aria-labelledby="customer-heading">
-      <header className="page-header">
-        <div>
-          <Link className="back-link" to="/customers">
-            ← Back to Customers
-          </Link>
-          <h1 id="customer-heading">{customer.data ? displayName(customer.data) : 'Customer details'}</h1>
-        </div>
-      </header>
+    <Page
+      title={customer.data ? displayName(customer.data) : 'Customer details'}
+      back={
+        <Link className="back-link" to="/customers">
+          ← Back to Customers
+        </Link>
+      }
+    >
       {body}
-    </section>
+    </Page>
   );
 }
 
@@ -111,47 +110,30 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
         </dl>
       </div>
 
-      <div className="card card-section">
-        <h2 className="card-title">Order History</h2>
+      <TitledSection title="Order History" className="card card-section">
         {customer.orders.length === 0 ? (
           <p className="field-hint">{MSG.noOrdersYet}</p>
         ) : (
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Order ID</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Items</th>
-                  <th scope="col">Amount</th>
-                </tr>
-              </thead>
-              <tbody>
-                {customer.orders.map((order) => (
-                  <tr key={order._id}>
-                    <td>
-                      <Link to={`/orders/${order._id}`}>{order.displayId}</Link>
-                    </td>
-                    <td>{formatDate(order.createdAt)}</td>
-                    <td>
-                      <span className={`badge ${ORDER_STATUS_BADGE[order.orderStatus] ?? ''}`}>
-                        {order.orderStatus}
-                      </span>
-                    </td>
-                    <td>{order.items.reduce((sum, item) => sum + item.quantity, 0)}</td>
-                    <td>{formatPrice(order.totalAmount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={['Order ID', 'Date', 'Status', 'Items', 'Amount']}>
+            {customer.orders.map((order) => (
+              <tr key={order._id}>
+                <td>
+                  <Link to={`/orders/${order._id}`}>{order.displayId}</Link>
+                </td>
+                <td>{formatDate(order.createdAt)}</td>
+                <td>
+                  <OrderStatusBadge status={order.orderStatus} />
+                </td>
+                <td>{order.items.reduce((sum, item) => sum + item.quantity, 0)}</td>
+                <td>{formatPrice(order.totalAmount)}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
-      </div>
+      </TitledSection>
 
       <div className="detail-columns">
-        <div className="card card-section">
-          <h2 className="card-title">Wishlist</h2>
+        <TitledSection title="Wishlist" className="card card-section">
           {customer.wishlist.length === 0 ? (
             <p className="field-hint">The wishlist is empty</p>
           ) : (
@@ -164,10 +146,9 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
               ))}
             </ul>
           )}
-        </div>
+        </TitledSection>
 
-        <div className="card card-section">
-          <h2 className="card-title">Addresses</h2>
+        <TitledSection title="Addresses" className="card card-section">
           {customer.addresses.length === 0 ? (
             <p className="field-hint">No saved addresses</p>
           ) : (
@@ -190,21 +171,22 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
               ))}
             </ul>
           )}
-        </div>
+        </TitledSection>
       </div>
 
-      <div className="card card-section danger-zone">
-        <h2 className="card-title">Deactivate Customer</h2>
+      <TitledSection title="Deactivate Customer" className="card card-section danger-zone">
         <p className="field-hint">The customer can no longer sign in. Their orders stay on record.</p>
-        <button
-          type="button"
-          className="btn btn-danger"
-          disabled={busy || !customer.isActive}
-          onClick={() => void deactivate()}
-        >
-          {busy ? 'Deactivating...' : 'Deactivate Customer'}
-        </button>
-      </div>
+        <div className="section-actions">
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={busy || !customer.isActive}
+            onClick={() => void deactivate()}
+          >
+            {busy ? 'Deactivating...' : 'Deactivate Customer'}
+          </button>
+        </div>
+      </TitledSection>
     </>
   );
 }

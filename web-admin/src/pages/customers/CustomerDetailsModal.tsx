@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { CUSTOMERS_KEY, getCustomer, type CustomerRow } from '../../api/customers';
+import { DataTable } from '../../components/DataTable';
 import { Modal } from '../../components/Modal';
 import { LoadingState } from '../../components/QueryStates';
+import { TitledSection } from '../../components/TitledSection';
+import { useLoggedError } from '../../hooks/useLoggedError';
 import { formatDate, formatPrice } from '../../lib/format';
 import { createLogger } from '../../lib/logger';
-import { STATUS_BADGE as ORDER_STATUS_BADGE } from '../orders/orderRules';
+import { OrderStatusBadge } from '../orders/OrderStatusBadge';
 import {
   cityLabel,
   CUSTOMER_MESSAGES as MSG,
@@ -34,9 +36,7 @@ export function CustomerDetailsModal({ customer, onClose, onDelete }: CustomerDe
     staleTime: 0,
   });
 
-  useEffect(() => {
-    if (detail.error) logger.error('Could not load the customer details', detail.error);
-  }, [detail.error]);
+  useLoggedError(logger, detail.error, 'Could not load the customer details');
 
   const current = detail.data ?? customer;
   const orders = detail.data ? latestOrders(detail.data.orders) : [];
@@ -44,10 +44,7 @@ export function CustomerDetailsModal({ customer, onClose, onDelete }: CustomerDe
   return (
     <Modal open onClose={onClose} title={displayName(current)} size="large">
       <div className="detail-grid">
-        <section aria-labelledby="customer-account">
-          <h3 id="customer-account" className="card-title">
-            Account
-          </h3>
+        <TitledSection title="Account" level="h3">
           <dl>
             <dt>Username</dt>
             <dd>{current.username}</dd>
@@ -66,11 +63,8 @@ export function CustomerDetailsModal({ customer, onClose, onDelete }: CustomerDe
             <dt>Status</dt>
             <dd>{STATUS_LABELS[current.status]}</dd>
           </dl>
-        </section>
-        <section aria-labelledby="customer-purchases">
-          <h3 id="customer-purchases" className="card-title">
-            Purchase Summary
-          </h3>
+        </TitledSection>
+        <TitledSection title="Purchase Summary" level="h3">
           <dl>
             <dt>Total Orders</dt>
             <dd>{current.totalOrders}</dd>
@@ -81,44 +75,29 @@ export function CustomerDetailsModal({ customer, onClose, onDelete }: CustomerDe
             <dt>Wishlist Items</dt>
             <dd>{detail.data ? detail.data.wishlistCount : '—'}</dd>
           </dl>
-        </section>
+        </TitledSection>
       </div>
 
-      <section aria-labelledby="customer-recent-orders" className="card-section">
-        <h3 id="customer-recent-orders" className="card-title">
-          Last {MODAL_ORDERS} Orders
-        </h3>
+      <TitledSection title={`Last ${MODAL_ORDERS} Orders`} level="h3" className="card-section">
         {detail.isPending ? (
           <LoadingState label="Loading orders..." />
         ) : orders.length === 0 ? (
           <p className="field-hint">{MSG.noOrdersYet}</p>
         ) : (
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Order ID</th>
-                <th scope="col">Date</th>
-                <th scope="col">Status</th>
-                <th scope="col">Amount</th>
+          <DataTable columns={['Order ID', 'Date', 'Status', 'Amount']}>
+            {orders.map((order) => (
+              <tr key={order._id}>
+                <td>{order.displayId}</td>
+                <td>{formatDate(order.createdAt)}</td>
+                <td>
+                  <OrderStatusBadge status={order.orderStatus} />
+                </td>
+                <td>{formatPrice(order.totalAmount)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order._id}>
-                  <td>{order.displayId}</td>
-                  <td>{formatDate(order.createdAt)}</td>
-                  <td>
-                    <span className={`badge ${ORDER_STATUS_BADGE[order.orderStatus] ?? ''}`}>
-                      {order.orderStatus}
-                    </span>
-                  </td>
-                  <td>{formatPrice(order.totalAmount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         )}
-      </section>
+      </TitledSection>
 
       <div className="modal-actions">
         <Link className="btn btn-secondary" to={`/customers/${customer._id}`}>

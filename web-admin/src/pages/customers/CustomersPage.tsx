@@ -1,12 +1,18 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CUSTOMER_STATUSES, CUSTOMER_TYPES, type CustomerStatus, type CustomerType } from '@shop/proto';
 import { useEffect, useMemo, useState } from 'react';
 import { CUSTOMERS_KEY, deactivateCustomer, listCustomers, type CustomerRow } from '../../api/customers';
 import { useConfirm } from '../../components/ConfirmProvider';
-import { EyeIcon, MailIcon, PhoneIcon, SearchIcon } from '../../components/icons';
+import { DataTable } from '../../components/DataTable';
+import { SearchFilter, SelectFilter } from '../../components/Filters';
+import { EyeIcon, MailIcon, PhoneIcon } from '../../components/icons';
+import { Page } from '../../components/Page';
+import { Pager } from '../../components/Pager';
 import { EmptyState, LoadingState } from '../../components/QueryStates';
+import { SummaryCards } from '../../components/SummaryCards';
 import { useToast } from '../../components/ToastProvider';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useLoggedError } from '../../hooks/useLoggedError';
 import { formatDate, formatPrice, formatRevenue } from '../../lib/format';
 import { createLogger } from '../../lib/logger';
 import { SEARCH_DEBOUNCE_MS } from '../orders/orderRules';
@@ -18,14 +24,17 @@ import {
   displayName,
   initials,
   STATUS_BADGE,
+  STATUS_FILTERS,
   STATUS_LABELS,
+  TYPE_FILTERS,
   TYPE_LABELS,
+  type StatusFilter,
+  type TypeFilter,
 } from './customerRules';
 
 const logger = createLogger('customers');
 
-type TypeFilter = 'all' | CustomerType;
-type StatusFilter = 'all' | CustomerStatus;
+const COLUMNS = ['Customer', 'Type', 'Location', 'Orders', 'Total Spent', 'Last Order', 'Status', 'Actions'];
 
 /** The customers screen (back-office spec, section 2). */
 export default function CustomersPage() {
@@ -41,9 +50,7 @@ export default function CustomersPage() {
   // Deleted customers leave the list at once; the account is deactivated when the undo time is over.
   const [pendingDeletes, setPendingDeletes] = useState<ReadonlySet<string>>(new Set());
 
-  useEffect(() => {
-    document.title = 'Customers | Admin Panel';
-  }, []);
+  useDocumentTitle('Customers');
 
   useEffect(() => setPage(1), [search, type, status]);
 
@@ -63,10 +70,8 @@ export default function CustomersPage() {
     placeholderData: keepPreviousData,
   });
 
-  useEffect(() => {
-    // List failures are logged only (back-office spec, section 8).
-    if (customers.error) logger.error('Could not load customers', customers.error);
-  }, [customers.error]);
+  // List failures are logged only (back-office spec, section 8).
+  useLoggedError(logger, customers.error, 'Could not load customers');
 
   const reply = customers.data;
   const summary = reply?.summary;
@@ -105,56 +110,28 @@ export default function CustomersPage() {
   };
 
   return (
-    <section className="page" aria-labelledby="customers-heading">
-      <header className="page-header">
-        <div>
-          <h1 id="customers-heading">Customers</h1>
-          <p className="page-subtitle">Accounts, what they buy and how recently</p>
-        </div>
-      </header>
-
-      <dl className="summary-cards" aria-label="Customer summary">
-        <SummaryCard label="Total Customers" value={summary ? String(summary.total) : '—'} />
-        <SummaryCard label="Business" value={summary ? String(summary.business) : '—'} />
-        <SummaryCard label="Individual" value={summary ? String(summary.individual) : '—'} />
-        <SummaryCard label="VIP" value={summary ? String(summary.vip) : '—'} />
-        <SummaryCard label="Total Revenue" value={summary ? formatRevenue(summary.totalRevenue) : '—'} />
-      </dl>
+    <Page title="Customers" subtitle="Accounts, what they buy and how recently">
+      <SummaryCards
+        label="Customer summary"
+        cards={[
+          ['Total Customers', summary ? String(summary.total) : '—'],
+          ['Business', summary ? String(summary.business) : '—'],
+          ['Individual', summary ? String(summary.individual) : '—'],
+          ['VIP', summary ? String(summary.vip) : '—'],
+          ['Total Revenue', summary ? formatRevenue(summary.totalRevenue) : '—'],
+        ]}
+      />
 
       <div className="card">
         <div className="filters">
-          <label className="search">
-            <SearchIcon />
-            <span className="visually-hidden">Search customers</span>
-            <input
-              type="search"
-              placeholder="Search by name, email, phone or company"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-            />
-          </label>
-          <label>
-            <span className="visually-hidden">Type</span>
-            <select value={type} onChange={(event) => setType(event.target.value as TypeFilter)}>
-              <option value="all">All Types</option>
-              {CUSTOMER_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {TYPE_LABELS[t]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span className="visually-hidden">Status</span>
-            <select value={status} onChange={(event) => setStatus(event.target.value as StatusFilter)}>
-              <option value="all">All Statuses</option>
-              {CUSTOMER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SearchFilter
+            label="Search customers"
+            placeholder="Search by name, email, phone or company"
+            value={searchText}
+            onChange={setSearchText}
+          />
+          <SelectFilter label="Type" value={type} options={TYPE_FILTERS} onChange={setType} />
+          <SelectFilter label="Status" value={status} options={STATUS_FILTERS} onChange={setStatus} />
         </div>
 
         {customers.isPending ? (
@@ -163,53 +140,22 @@ export default function CustomersPage() {
           <EmptyState title={filtered ? MSG.noMatches : MSG.noCustomers} />
         ) : (
           <>
-            <div className="table-wrap">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Customer</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Location</th>
-                    <th scope="col">Orders</th>
-                    <th scope="col">Total Spent</th>
-                    <th scope="col">Last Order</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((customer) => (
-                    <CustomerTableRow
-                      key={customer._id}
-                      customer={customer}
-                      onView={() => setSelected(customer)}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable columns={COLUMNS}>
+              {rows.map((customer) => (
+                <CustomerTableRow
+                  key={customer._id}
+                  customer={customer}
+                  onView={() => setSelected(customer)}
+                />
+              ))}
+            </DataTable>
             {reply && reply.pages > 1 ? (
-              <nav className="pager" aria-label="Pagination">
-                <p>{customersPagerText(reply.page, reply.pages, reply.total)}</p>
-                <div className="page-actions">
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-small"
-                    disabled={page <= 1}
-                    onClick={() => setPage((p) => p - 1)}
-                  >
-                    Previous
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-small"
-                    disabled={page >= reply.pages}
-                    onClick={() => setPage((p) => p + 1)}
-                  >
-                    Next
-                  </button>
-                </div>
-              </nav>
+              <Pager
+                text={customersPagerText(reply.page, reply.pages, reply.total)}
+                page={page}
+                pages={reply.pages}
+                onPageChange={setPage}
+              />
             ) : null}
           </>
         )}
@@ -223,7 +169,7 @@ export default function CustomersPage() {
           onDelete={() => void remove(selected)}
         />
       ) : null}
-    </section>
+    </Page>
   );
 }
 
@@ -270,14 +216,5 @@ function CustomerTableRow({ customer, onView }: { customer: CustomerRow; onView(
         </div>
       </td>
     </tr>
-  );
-}
-
-function SummaryCard({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="card summary-card">
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
   );
 }

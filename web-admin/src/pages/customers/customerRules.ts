@@ -1,5 +1,6 @@
-import type { CustomerStatus, CustomerType } from '@shop/proto';
+import { CUSTOMER_STATUSES, CUSTOMER_TYPES, type CustomerStatus, type CustomerType } from '@shop/proto';
 import type { CustomerDetail, CustomerRow } from '../../api/customers';
+import type { FilterOption } from '../../components/Filters';
 
 export const CUSTOMER_MESSAGES = {
   confirmDelete: 'Are you sure you want to delete this customer?',
@@ -28,6 +29,19 @@ export const STATUS_BADGE: Record<CustomerStatus, string> = {
   active: 'badge-success',
   inactive: 'badge-danger',
 };
+
+export type TypeFilter = 'all' | CustomerType;
+export type StatusFilter = 'all' | CustomerStatus;
+
+export const TYPE_FILTERS: FilterOption<TypeFilter>[] = [
+  { value: 'all', label: 'All Types' },
+  ...CUSTOMER_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] })),
+];
+
+export const STATUS_FILTERS: FilterOption<StatusFilter>[] = [
+  { value: 'all', label: 'All Statuses' },
+  ...CUSTOMER_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
+];
 
 export function displayName(customer: Pick<CustomerRow, 'name' | 'username'>): string {
   return customer.name?.trim() || customer.username;

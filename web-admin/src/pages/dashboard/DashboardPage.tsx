@@ -1,17 +1,22 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DashboardReply } from '@shop/proto';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { DASHBOARD_KEY, fetchDashboard, fetchPreviousMonth, type TrendFilter } from '../../api/dashboard';
 import { listOrders, ORDERS_KEY, type AdminOrder } from '../../api/orders';
 import { ChartFigure } from '../../components/ChartFigure';
+import { Page } from '../../components/Page';
 import { EmptyState, ErrorBanner, LoadingState } from '../../components/QueryStates';
+import { SlicesPie } from '../../components/SlicesPie';
+import { TitledSection } from '../../components/TitledSection';
 import { useCountUp } from '../../hooks/useCountUp';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useLoggedError } from '../../hooks/useLoggedError';
 import { displayOrderId, formatPrice } from '../../lib/format';
 import { createLogger } from '../../lib/logger';
 import { relativeTime } from '../../lib/relativeTime';
-import { STATUS_BADGE } from '../orders/orderRules';
+import { OrderStatusBadge } from '../orders/OrderStatusBadge';
 import {
   categorySlices,
   DASHBOARD_MESSAGES as MSG,
@@ -30,9 +35,7 @@ const logger = createLogger('dashboard');
 
 /** The dashboard (back-office spec, section 2). */
 export default function DashboardPage() {
-  useEffect(() => {
-    document.title = 'Dashboard | Admin Panel';
-  }, []);
+  useDocumentTitle('Dashboard');
 
   const dashboard = useQuery({
     queryKey: [...DASHBOARD_KEY, 'current'],
@@ -48,22 +51,20 @@ export default function DashboardPage() {
   });
   const failed = [dashboard, previous, recent].filter((query) => query.isError);
 
-  useLoggedError(dashboard.error, 'Could not load the dashboard');
-  useLoggedError(previous.error, "Could not load last month's figures");
-  useLoggedError(recent.error, 'Could not load the recent orders');
+  useLoggedError(logger, dashboard.error, 'Could not load the dashboard');
+  useLoggedError(logger, previous.error, "Could not load last month's figures");
+  useLoggedError(logger, recent.error, 'Could not load the recent orders');
 
   return (
-    <section className="page" aria-labelledby="dashboard-heading">
-      <header className="page-header">
-        <div>
-          <h1 id="dashboard-heading">Dashboard</h1>
-          <p className="page-subtitle">How the shop is doing today</p>
-        </div>
+    <Page
+      title="Dashboard"
+      subtitle="How the shop is doing today"
+      actions={
         <button type="button" className="btn btn-primary">
           Generate Report
         </button>
-      </header>
-
+      }
+    >
       {failed.length > 0 ? (
         <ErrorBanner
           message={MSG.loadFailed}
@@ -78,14 +79,8 @@ export default function DashboardPage() {
           recentOrders={recent.data.orders}
         />
       )}
-    </section>
+    </Page>
   );
-}
-
-function useLoggedError(error: unknown, message: string) {
-  useEffect(() => {
-    if (error) logger.error(message, error);
-  }, [error, message]);
 }
 
 function DashboardContent({
@@ -223,8 +218,7 @@ function RevenueTrendCard({ initial }: { initial: DashboardReply['revenueTrend']
 function SalesByCategoryCard({ data }: { data: DashboardReply }) {
   const slices = useMemo(() => categorySlices(data.salesByCategory), [data.salesByCategory]);
   return (
-    <div className="card card-section">
-      <h2 className="card-title">Sales by Category</h2>
+    <TitledSection title="Sales by Category" className="card card-section">
       {slices.length === 0 ? (
         <EmptyState title={MSG.noCategorySales} />
       ) : (
@@ -234,14 +228,9 @@ function SalesByCategoryCard({ data }: { data: DashboardReply }) {
             height={300}
             data={{ columns: ['Category', 'Share'], rows: slices.map((s) => [s.name, `${s.value}%`]) }}
           >
-            <PieChart>
-              <Pie data={slices} dataKey="value" nameKey="name" innerRadius="45%" outerRadius="80%">
-                {slices.map((slice) => (
-                  <Cell key={slice.name} fill={slice.fill} />
-                ))}
-              </Pie>
+            <SlicesPie slices={slices} innerRadius="45%">
               <Tooltip formatter={(value) => `${String(value)}%`} />
-            </PieChart>
+            </SlicesPie>
           </ChartFigure>
           <ul className="legend">
             {slices.map((slice) => (
@@ -254,7 +243,7 @@ function SalesByCategoryCard({ data }: { data: DashboardReply }) {
           </ul>
         </>
       )}
-    </div>
+    </TitledSection>
   );
 }
 
@@ -279,7 +268,7 @@ function RecentOrdersCard({ orders }: { orders: AdminOrder[] }) {
                 <strong>{formatPrice(order.totalAmount)}</strong>
                 <div className="product-cell-description">{relativeTime(order.createdAt)}</div>
               </div>
-              <span className={`badge ${STATUS_BADGE[order.orderStatus] ?? ''}`}>{order.orderStatus}</span>
+              <OrderStatusBadge status={order.orderStatus} />
             </li>
           ))}
         </ul>
@@ -291,8 +280,7 @@ function RecentOrdersCard({ orders }: { orders: AdminOrder[] }) {
 function QuickStatsCard({ data }: { data: DashboardReply }) {
   const { averageRating, reviewCount } = data.quickStats;
   return (
-    <div className="card card-section">
-      <h2 className="card-title">Quick Stats</h2>
+    <TitledSection title="Quick Stats" className="card card-section">
       <StatBar label="Order Fulfillment" percent={data.orderFulfillment} />
       <StatBar
         label="Customer Satisfaction"
@@ -300,7 +288,7 @@ function QuickStatsCard({ data }: { data: DashboardReply }) {
         hint={reviewCount > 0 ? `${averageRating} of 5 from ${reviewCount} reviews` : 'No reviews yet'}
       />
       <StatBar label="Inventory Level" percent={data.inventoryLevel} warnWhenLow />
-    </div>
+    </TitledSection>
   );
 }
 
@@ -341,21 +329,19 @@ function StatBar({
 function TopProductCard({ data }: { data: DashboardReply }) {
   const { topProduct } = data;
   return (
-    <div className="card card-section">
-      <h2 className="card-title">Top Performing Product</h2>
+    <TitledSection title="Top Performing Product" className="card card-section">
       <p className="top-product-name">{topProductName(topProduct.name)}</p>
       <p className="field-hint">
         {topProduct.quantity} units sold · {formatPrice(topProduct.revenue)} revenue
       </p>
-    </div>
+    </TitledSection>
   );
 }
 
 function PendingActionsCard({ data }: { data: DashboardReply }) {
   const { ordersAwaitingProcessing, lowStockProducts, customerQueriesPending } = data.pendingActions;
   return (
-    <div className="card card-section">
-      <h2 className="card-title">Pending Actions</h2>
+    <TitledSection title="Pending Actions" className="card card-section">
       <ul className="pending-actions">
         <li>
           <Link to="/orders">Orders needing approval</Link>
@@ -370,6 +356,6 @@ function PendingActionsCard({ data }: { data: DashboardReply }) {
           <span className="badge badge-info">{customerQueriesPending}</span>
         </li>
       </ul>
-    </div>
+    </TitledSection>
   );
 }

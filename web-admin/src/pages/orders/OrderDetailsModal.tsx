@@ -4,6 +4,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { CUSTOMIZATIONS_KEY, listCustomizations } from '../../api/customizations';
 import { getOrder, ORDERS_KEY, updateOrder, type AdminOrder } from '../../api/orders';
 import { Modal } from '../../components/Modal';
+import { TitledSection } from '../../components/TitledSection';
+import { useLoggedError } from '../../hooks/useLoggedError';
 import { displayOrderId, formatPrice } from '../../lib/format';
 import { createLogger } from '../../lib/logger';
 import {
@@ -13,6 +15,7 @@ import {
   ORDER_MESSAGES_UI as MSG,
   PAYMENT_BADGE,
   paymentLabel,
+  shippingAddressText,
 } from './orderRules';
 
 const logger = createLogger('orders');
@@ -55,10 +58,8 @@ export function OrderDetailsModal({ order, focusStatus, onClose }: OrderDetailsM
     }
   }, [full.data]);
 
-  useEffect(() => {
-    // A failure to load the full order is logged only; the row's data stays on screen.
-    if (full.error) logger.error('Could not load the order details', full.error);
-  }, [full.error]);
+  // A failure to load the full order is logged only; the row's data stays on screen.
+  useLoggedError(logger, full.error, 'Could not load the order details');
 
   const library = useQuery({
     queryKey: CUSTOMIZATIONS_KEY,
@@ -118,27 +119,17 @@ export function OrderDetailsModal({ order, focusStatus, onClose }: OrderDetailsM
     >
       <div className="form-layout">
         <div className="detail-grid">
-          <section aria-labelledby="order-customer-heading">
-            <h3 id="order-customer-heading" className="card-title">
-              Customer
-            </h3>
+          <TitledSection title="Customer" level="h3">
             <dl>
               <dt>Name</dt>
               <dd>{customerName(current)}</dd>
               <dt>Email</dt>
               <dd>{customerEmail(current) || '—'}</dd>
               <dt>Address</dt>
-              <dd>
-                {[current.shippingAddress?.street, current.shippingAddress?.city]
-                  .filter(Boolean)
-                  .join(', ') || '—'}
-              </dd>
+              <dd>{shippingAddressText(current.shippingAddress) || '—'}</dd>
             </dl>
-          </section>
-          <section aria-labelledby="order-summary-heading">
-            <h3 id="order-summary-heading" className="card-title">
-              Order
-            </h3>
+          </TitledSection>
+          <TitledSection title="Order" level="h3">
             <dl>
               <dt>Order ID</dt>
               <dd>{displayOrderId(current._id)}</dd>
@@ -148,6 +139,7 @@ export function OrderDetailsModal({ order, focusStatus, onClose }: OrderDetailsM
               <dd>
                 <select
                   id="order-status"
+                  className="input"
                   ref={statusSelect}
                   value={current.orderStatus}
                   disabled={busy}
@@ -172,61 +164,18 @@ export function OrderDetailsModal({ order, focusStatus, onClose }: OrderDetailsM
                 <span className={`badge ${PAYMENT_BADGE[payment]}`}>{payment}</span>
               </dd>
             </dl>
-          </section>
+          </TitledSection>
         </div>
 
-        <section aria-labelledby="order-products-heading">
-          <h3 id="order-products-heading" className="card-title">
-            Products
-          </h3>
+        <TitledSection title="Products" level="h3">
           <ul className="order-lines">
-            {current.products.map((line, index) => {
-              const entries = customizationEntries(line.customization, optionNames);
-              const files = line.customization?.uploadedFiles ?? [];
-              return (
-                <li key={`${line.productId}-${index}`} className="order-line">
-                  <strong>{line.name || line.product?.name}</strong>
-                  <div className="field-hint">
-                    Quantity: {line.quantity} · Price: {formatPrice(line.price)}
-                  </div>
-                  {entries.length > 0 ? (
-                    <dl aria-label="Customization">
-                      {entries.map(([key, value]) => (
-                        <div key={key} className="dl-row">
-                          <dt>{key}</dt>
-                          <dd>{value}</dd>
-                        </div>
-                      ))}
-                    </dl>
-                  ) : null}
-                  {files.length > 0 ? (
-                    <div>
-                      <p className="field-label">Uploaded files</p>
-                      <ul>
-                        {files.map((file, fileIndex) => (
-                          <li key={`${file.name}-${fileIndex}`}>
-                            {file.url ? (
-                              <a href={file.url} target="_blank" rel="noopener noreferrer">
-                                {file.name}
-                              </a>
-                            ) : (
-                              file.name
-                            )}
-                          </li>
-                        ))}
-                      </ul>
-                    </div>
-                  ) : null}
-                </li>
-              );
-            })}
+            {current.products.map((line, index) => (
+              <OrderLineItem key={`${line.productId}-${index}`} line={line} optionNames={optionNames} />
+            ))}
           </ul>
-        </section>
+        </TitledSection>
 
-        <section aria-labelledby="order-tracking-heading">
-          <h3 id="order-tracking-heading" className="card-title">
-            Tracking
-          </h3>
+        <TitledSection title="Tracking" level="h3">
           <div className="inline-form">
             <label htmlFor="order-tracking" className="visually-hidden">
               Tracking number
@@ -258,8 +207,55 @@ export function OrderDetailsModal({ order, focusStatus, onClose }: OrderDetailsM
               {trackingMessage.text}
             </p>
           ) : null}
-        </section>
+        </TitledSection>
       </div>
     </Modal>
+  );
+}
+
+function OrderLineItem({
+  line,
+  optionNames,
+}: {
+  line: AdminOrder['products'][number];
+  optionNames: ReadonlyMap<string, string>;
+}) {
+  const entries = customizationEntries(line.customization, optionNames);
+  const files = line.customization?.uploadedFiles ?? [];
+  return (
+    <li className="order-line">
+      <strong>{line.name || line.product?.name}</strong>
+      <div className="field-hint">
+        Quantity: {line.quantity} · Price: {formatPrice(line.price)}
+      </div>
+      {entries.length > 0 ? (
+        <dl aria-label="Customization">
+          {entries.map(([key, value]) => (
+            <div key={key} className="dl-row">
+              <dt>{key}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {files.length > 0 ? (
+        <div>
+          <p className="field-label">Uploaded files</p>
+          <ul>
+            {files.map((file, fileIndex) => (
+              <li key={`${file.name}-${fileIndex}`}>
+                {file.url ? (
+                  <a href={file.url} target="_blank" rel="noopener noreferrer">
+                    {file.name}
+                  </a>
+                ) : (
+                  file.name
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </li>
   );
 }

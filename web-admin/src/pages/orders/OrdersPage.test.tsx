@@ -1,24 +1,20 @@
 import type { AdminOrderListReply, OrderView } from '@shop/proto';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { aCustomization } from '../../test/fixtures';
+import { aCustomization, anOrder as aBaseOrder } from '../../test/fixtures';
 import { mockApi, type RecordedCall } from '../../test/mockApi';
 import { ADMIN, renderAdmin } from '../../test/renderApp';
 
 const engraving = aCustomization({ name: 'Engraving' });
 
+/** The screen's order: a Photo Mug line with a size, comments, an uploaded photo and an engraving. */
 function anOrder(overrides: Partial<OrderView> = {}): OrderView {
+  const base = aBaseOrder({ _id: '7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e5f6' });
+  const [line] = base.products;
   return {
-    _id: '7d3f2a10-4b5c-4d6e-8f90-a1b2c3d4e5f6',
-    user: { _id: 'u1', username: 'asha', email: 'asha@example.in' },
+    ...base,
     products: [
       {
-        product: { _id: 'p1', name: 'Photo Mug', brand: 'jaksh', price: 399, images: [] },
-        productId: 'p1',
-        name: 'Photo Mug',
-        image: null,
-        quantity: 2,
-        price: 399,
-        lineTotal: 798,
+        ...line,
         customization: {
           size: 'Large',
           comments: 'Print on both sides',
@@ -29,40 +25,6 @@ function anOrder(overrides: Partial<OrderView> = {}): OrderView {
         },
       },
     ],
-    shippingAddress: {
-      fullName: 'Asha Rao',
-      name: 'Asha Rao',
-      phone: '9876543210',
-      email: 'asha@example.in',
-      street: '12 MG Road',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      pinCode: '560001',
-      country: 'India',
-    },
-    paymentDetails: {
-      status: 'paid',
-      amount: 848,
-      currency: 'INR',
-      razorpayOrderId: null,
-      paymentMethod: 'razorpay',
-      paymentId: null,
-      paidAt: null,
-    },
-    orderStatus: 'Pending',
-    totalAmount: 848,
-    subtotal: 798,
-    shipping: 50,
-    tax: 0,
-    taxRate: 0,
-    discountAmount: 0,
-    coupon: null,
-    trackingNumber: null,
-    statusHistory: [],
-    estimatedDelivery: null,
-    cancelReason: null,
-    createdAt: '2025-06-10T09:30:00.000Z',
-    updatedAt: '2025-06-10T09:30:00.000Z',
     ...overrides,
   };
 }
@@ -262,7 +224,7 @@ describe('the order details modal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
     expect(dialog).toHaveTextContent('Nameasha');
     expect(dialog).toHaveTextContent('asha@example.in');
-    expect(dialog).toHaveTextContent('12 MG Road, Bengaluru');
+    expect(dialog).toHaveTextContent('12 MG Road, Bengaluru, Karnataka 560001');
     expect(dialog).toHaveTextContent('ORD-C3D4E5F6');
     expect(within(dialog).getByLabelText('Status')).toHaveValue('Pending');
     expect(dialog).toHaveTextContent('₹848');
@@ -277,6 +239,23 @@ describe('the order details modal', () => {
       'href',
       '/uploads/customer/family.jpg',
     );
+  });
+
+  it('shows the shipping address with its state and PIN code', async () => {
+    server();
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View Details');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    const address = within(dialog).getByText('Address').nextElementSibling;
+    expect(address).toHaveTextContent(/^12 MG Road, Bengaluru, Karnataka 560001$/);
+  });
+
+  it('styles the status selector like the other inputs', async () => {
+    server();
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View Details');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    expect(within(dialog).getByLabelText('Status')).toHaveClass('input');
   });
 
   it('closes on Escape', async () => {

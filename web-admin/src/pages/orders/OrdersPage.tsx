@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_ORDERS_PAGE_SIZE, ORDER_STATUSES, type OrderStatus } from '@shop/proto';
+import { ADMIN_ORDERS_PAGE_SIZE } from '@shop/proto';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
@@ -11,13 +11,19 @@ import {
   type AdminOrder,
 } from '../../api/orders';
 import { ActionMenu } from '../../components/ActionMenu';
-import { SearchIcon } from '../../components/icons';
+import { DataTable } from '../../components/DataTable';
+import { SearchFilter, SelectFilter } from '../../components/Filters';
+import { Page } from '../../components/Page';
+import { Pager } from '../../components/Pager';
 import { EmptyState, ErrorBanner, LoadingState } from '../../components/QueryStates';
+import { SummaryCards } from '../../components/SummaryCards';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { downloadText } from '../../lib/download';
 import { displayOrderId, formatDate, formatPrice } from '../../lib/format';
 import { createLogger } from '../../lib/logger';
 import { OrderDetailsModal } from './OrderDetailsModal';
+import { OrderStatusBadge } from './OrderStatusBadge';
 import {
   customerEmail,
   customerName,
@@ -29,13 +35,14 @@ import {
   paymentLabel,
   processedMessage,
   SEARCH_DEBOUNCE_MS,
-  STATUS_BADGE,
+  STATUS_FILTERS,
   type DateFilter,
+  type StatusFilter,
 } from './orderRules';
 
 const logger = createLogger('orders');
 
-type StatusFilter = 'all' | OrderStatus;
+const COLUMNS = ['Order ID', 'Customer', 'Date', 'Status', 'Payment', 'Amount', 'Actions'];
 
 /** The orders screen (back-office spec, section 2). */
 export default function OrdersPage() {
@@ -57,9 +64,7 @@ export default function OrdersPage() {
     enabled: Boolean(routedId),
   });
 
-  useEffect(() => {
-    document.title = 'Orders | Admin Panel';
-  }, []);
+  useDocumentTitle('Orders');
 
   // A new search or filter starts again from the first page.
   useEffect(() => setPage(1), [search, status, dateFilter]);
@@ -131,12 +136,10 @@ export default function OrdersPage() {
   };
 
   return (
-    <section className="page" aria-labelledby="orders-heading">
-      <header className="page-header">
-        <div>
-          <h1 id="orders-heading">Orders</h1>
-          <p className="page-subtitle">Track, process and fulfil customer orders</p>
-        </div>
+    <Page
+      title="Orders"
+      subtitle="Track, process and fulfil customer orders"
+      actions={
         <div className="page-actions">
           <button
             type="button"
@@ -155,8 +158,8 @@ export default function OrdersPage() {
             {working === 'process' ? 'Processing...' : 'Process Orders'}
           </button>
         </div>
-      </header>
-
+      }
+    >
       {orders.isError && !bannerDismissed ? (
         <ErrorBanner
           message={MSG.loadFailed}
@@ -165,46 +168,26 @@ export default function OrdersPage() {
         />
       ) : null}
 
-      <dl className="summary-cards" aria-label="Order summary">
-        <SummaryCard label="Total Orders" value={summary ? String(summary.totalOrders) : '—'} />
-        <SummaryCard label="Total Revenue" value={summary ? formatPrice(summary.totalRevenue) : '—'} />
-        <SummaryCard label="Pending" value={summary ? String(summary.pending) : '—'} />
-        <SummaryCard label="Processing" value={summary ? String(summary.processing) : '—'} />
-      </dl>
+      <SummaryCards
+        label="Order summary"
+        cards={[
+          ['Total Orders', summary ? String(summary.totalOrders) : '—'],
+          ['Total Revenue', summary ? formatPrice(summary.totalRevenue) : '—'],
+          ['Pending', summary ? String(summary.pending) : '—'],
+          ['Processing', summary ? String(summary.processing) : '—'],
+        ]}
+      />
 
       <div className="card">
         <div className="filters">
-          <label className="search">
-            <SearchIcon />
-            <span className="visually-hidden">Search orders</span>
-            <input
-              type="search"
-              placeholder="Search by order ID, customer name or email"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-            />
-          </label>
-          <label>
-            <span className="visually-hidden">Status</span>
-            <select value={status} onChange={(event) => setStatus(event.target.value as StatusFilter)}>
-              <option value="all">All Statuses</option>
-              {ORDER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span className="visually-hidden">Date</span>
-            <select value={dateFilter} onChange={(event) => setDateFilter(event.target.value as DateFilter)}>
-              {DATE_FILTERS.map((d) => (
-                <option key={d.value} value={d.value}>
-                  {d.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SearchFilter
+            label="Search orders"
+            placeholder="Search by order ID, customer name or email"
+            value={searchText}
+            onChange={setSearchText}
+          />
+          <SelectFilter label="Status" value={status} options={STATUS_FILTERS} onChange={setStatus} />
+          <SelectFilter label="Date" value={dateFilter} options={DATE_FILTERS} onChange={setDateFilter} />
         </div>
 
         {orders.isPending ? (
@@ -213,85 +196,53 @@ export default function OrdersPage() {
           <EmptyState title={filtered ? MSG.noMatches : MSG.noOrders} />
         ) : (
           <>
-            <div className="table-wrap">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Order ID</th>
-                    <th scope="col">Customer</th>
-                    <th scope="col">Date</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Payment</th>
-                    <th scope="col">Amount</th>
-                    <th scope="col">Actions</th>
+            <DataTable columns={COLUMNS}>
+              {rows.map((order) => {
+                const id = displayOrderId(order._id);
+                const payment = paymentLabel(order.paymentDetails?.status);
+                return (
+                  <tr key={order._id}>
+                    <td>
+                      <strong>{id}</strong>
+                    </td>
+                    <td>
+                      <div>{customerName(order)}</div>
+                      <div className="product-cell-description">{customerEmail(order)}</div>
+                    </td>
+                    <td>{formatDate(order.createdAt)}</td>
+                    <td>
+                      <OrderStatusBadge status={order.orderStatus} />
+                    </td>
+                    <td>
+                      <span className={`badge ${PAYMENT_BADGE[payment]}`}>{payment}</span>
+                    </td>
+                    <td>{formatPrice(order.totalAmount)}</td>
+                    <td>
+                      <ActionMenu
+                        label={`Actions for ${id}`}
+                        actions={[
+                          {
+                            label: 'View Details',
+                            onSelect: () => setSelected({ order, focusStatus: false }),
+                          },
+                          { label: 'Edit Order', onSelect: () => window.alert(MSG.editNotImplemented) },
+                          {
+                            label: 'View & Update Status',
+                            onSelect: () => setSelected({ order, focusStatus: true }),
+                          },
+                        ]}
+                      />
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {rows.map((order) => {
-                    const id = displayOrderId(order._id);
-                    const payment = paymentLabel(order.paymentDetails?.status);
-                    return (
-                      <tr key={order._id}>
-                        <td>
-                          <strong>{id}</strong>
-                        </td>
-                        <td>
-                          <div>{customerName(order)}</div>
-                          <div className="product-cell-description">{customerEmail(order)}</div>
-                        </td>
-                        <td>{formatDate(order.createdAt)}</td>
-                        <td>
-                          <span className={`badge ${STATUS_BADGE[order.orderStatus] ?? ''}`}>
-                            {order.orderStatus}
-                          </span>
-                        </td>
-                        <td>
-                          <span className={`badge ${PAYMENT_BADGE[payment]}`}>{payment}</span>
-                        </td>
-                        <td>{formatPrice(order.totalAmount)}</td>
-                        <td>
-                          <ActionMenu
-                            label={`Actions for ${id}`}
-                            actions={[
-                              {
-                                label: 'View Details',
-                                onSelect: () => setSelected({ order, focusStatus: false }),
-                              },
-                              { label: 'Edit Order', onSelect: () => window.alert(MSG.editNotImplemented) },
-                              {
-                                label: 'View & Update Status',
-                                onSelect: () => setSelected({ order, focusStatus: true }),
-                              },
-                            ]}
-                          />
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-            <nav className="pager" aria-label="Pagination">
-              <p>{pagerText(reply?.page ?? page, reply?.pages ?? 1, reply?.total ?? 0)}</p>
-              <div className="page-actions">
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-small"
-                  disabled={page <= 1}
-                  onClick={() => setPage((p) => p - 1)}
-                >
-                  Previous
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-secondary btn-small"
-                  disabled={page >= (reply?.pages ?? 1)}
-                  onClick={() => setPage((p) => p + 1)}
-                >
-                  Next
-                </button>
-              </div>
-            </nav>
+                );
+              })}
+            </DataTable>
+            <Pager
+              text={pagerText(reply?.page ?? page, reply?.pages ?? 1, reply?.total ?? 0)}
+              page={page}
+              pages={reply?.pages ?? 1}
+              onPageChange={setPage}
+            />
           </>
         )}
       </div>
@@ -304,15 +255,6 @@ export default function OrdersPage() {
           onClose={closeDetails}
         />
       ) : null}
-    </section>
-  );
-}
-
-function SummaryCard({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="card summary-card">
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
+    </Page>
   );
 }

@@ -1,5 +1,13 @@
 import type { OrderView } from '@shop/proto';
-import { customerName, customizationEntries, dateRange, pagerText, paymentLabel } from './orderRules';
+import { anOrder } from '../../test/fixtures';
+import {
+  customerName,
+  customizationEntries,
+  dateRange,
+  pagerText,
+  paymentLabel,
+  shippingAddressText,
+} from './orderRules';
 
 describe('the orders date filter', () => {
   const now = new Date(2025, 5, 15, 14, 30);
@@ -46,6 +54,22 @@ describe('the customer column', () => {
       customerName({ ...base, shippingAddress: { ...base.shippingAddress, fullName: 'Asha Rao' } }),
     ).toBe('Asha Rao');
     expect(customerName(base)).toBe('Guest User');
+  });
+});
+
+describe('the shipping address', () => {
+  it('reads street, city, state and PIN code', () => {
+    expect(shippingAddressText(anOrder().shippingAddress)).toBe('12 MG Road, Bengaluru, Karnataka 560001');
+  });
+
+  it('leaves out the parts the order does not have', () => {
+    const { shippingAddress } = anOrder();
+    expect(shippingAddressText({ ...shippingAddress, state: '', pinCode: '560001' })).toBe(
+      '12 MG Road, Bengaluru, 560001',
+    );
+    expect(shippingAddressText({ ...shippingAddress, street: '', city: '', state: '', pinCode: '' })).toBe(
+      '',
+    );
   });
 });
 

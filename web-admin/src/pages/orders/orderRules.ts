@@ -1,5 +1,6 @@
-import type { OrderStatus } from '@shop/proto';
+import { ORDER_STATUSES, type OrderStatus } from '@shop/proto';
 import type { AdminOrder } from '../../api/orders';
+import type { FilterOption } from '../../components/Filters';
 
 export const ORDER_MESSAGES_UI = {
   loadFailed: 'Failed to load orders. Please try again.',
@@ -17,9 +18,16 @@ export const processedMessage = (count: number) => `Successfully processed ${cou
 /** Search waits for typing to pause (back-office spec, section 9). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
+export type StatusFilter = 'all' | OrderStatus;
+
+export const STATUS_FILTERS: FilterOption<StatusFilter>[] = [
+  { value: 'all', label: 'All Statuses' },
+  ...ORDER_STATUSES.map((status) => ({ value: status, label: status })),
+];
+
 export type DateFilter = 'all' | 'today' | 'yesterday' | 'last7' | 'last30';
 
-export const DATE_FILTERS: { value: DateFilter; label: string }[] = [
+export const DATE_FILTERS: FilterOption<DateFilter>[] = [
   { value: 'all', label: 'All Dates' },
   { value: 'today', label: 'Today' },
   { value: 'yesterday', label: 'Yesterday' },
@@ -71,6 +79,13 @@ export function customerName(order: AdminOrder): string {
 
 export function customerEmail(order: AdminOrder): string {
   return order.user?.email || order.shippingAddress?.email || '';
+}
+
+/** '12 MG Road, Bengaluru, Karnataka 560001'; parts the order does not have are left out. */
+export function shippingAddressText(address: AdminOrder['shippingAddress'] | null | undefined): string {
+  if (!address) return '';
+  const region = [address.state, address.pinCode].filter(Boolean).join(' ');
+  return [address.street, address.city, region].filter(Boolean).join(', ');
 }
 
 export const STATUS_BADGE: Record<OrderStatus, string> = {

@@ -12,6 +12,8 @@ import { deleteImages, uploadImages } from '../../api/images';
 import { createProduct, updateProduct, type AdminProduct } from '../../api/products';
 import { createAdminReview, deleteReview, listProductReviews, type Review } from '../../api/reviews';
 import { useConfirm } from '../../components/ConfirmProvider';
+import { Page } from '../../components/Page';
+import { TitledSection } from '../../components/TitledSection';
 import { useToast } from '../../components/ToastProvider';
 import { UNSAVED_CHANGES_MESSAGE, useReportDirty, useUnsavedChanges } from '../../components/UnsavedChanges';
 import { createLogger } from '../../lib/logger';
@@ -415,14 +417,10 @@ export function ProductForm({ product, categories, onClose }: ProductFormProps) 
   });
 
   return (
-    <section className="page" aria-labelledby="product-form-heading">
-      <header className="page-header">
-        <div>
-          <h1 id="product-form-heading">{product ? 'Edit Product' : 'Add New Product'}</h1>
-          <p className="page-subtitle">{product ? product.name : 'Fill in the details of the new product'}</p>
-        </div>
-      </header>
-
+    <Page
+      title={product ? 'Edit Product' : 'Add New Product'}
+      subtitle={product ? product.name : 'Fill in the details of the new product'}
+    >
       {serverError ? (
         <p className="form-error-banner" role="alert">
           {serverError}
@@ -430,10 +428,7 @@ export function ProductForm({ product, categories, onClose }: ProductFormProps) 
       ) : null}
 
       <form className="form-layout" onSubmit={(event) => void submit(event)} noValidate>
-        <section className="card card-section" aria-labelledby="general-heading">
-          <h2 id="general-heading" className="card-title">
-            General Information
-          </h2>
+        <TitledSection title="General Information" className="card card-section">
           <div className="field">
             <label htmlFor="product-name">Product name *</label>
             <input id="product-name" {...a11y('name')} {...register('name')} />
@@ -489,26 +484,17 @@ export function ProductForm({ product, categories, onClose }: ProductFormProps) 
             />
             {fieldError('description')}
           </div>
-        </section>
+        </TitledSection>
 
-        <section className="card card-section" aria-labelledby="images-heading">
-          <h2 id="images-heading" className="card-title">
-            Images
-          </h2>
+        <TitledSection title="Images" className="card card-section">
           <ImagesField images={images} onAddFiles={addFiles} onRemove={removeImage} />
-        </section>
+        </TitledSection>
 
-        <section className="card card-section" aria-labelledby="tags-heading">
-          <h2 id="tags-heading" className="card-title">
-            Tags
-          </h2>
+        <TitledSection title="Tags" className="card card-section">
           <TagsField tags={tags} onAdd={addTag} onEdit={editTag} onRemove={removeTag} />
-        </section>
+        </TitledSection>
 
-        <section className="card card-section" aria-labelledby="customizations-heading">
-          <h2 id="customizations-heading" className="card-title">
-            Customizations
-          </h2>
+        <TitledSection title="Customizations" className="card card-section">
           <CustomizationsField
             library={definitions}
             loading={library.isPending}
@@ -518,32 +504,26 @@ export function ProductForm({ product, categories, onClose }: ProductFormProps) 
             onCreate={() => setModal({})}
             onEdit={(definition) => setModal({ definition })}
           />
-        </section>
+        </TitledSection>
 
         {product ? (
-          <section className="card card-section" aria-labelledby="existing-reviews-heading">
-            <h2 id="existing-reviews-heading" className="card-title">
-              Existing Reviews
-            </h2>
+          <TitledSection title="Existing Reviews" className="card card-section">
             <ExistingReviews
               reviews={reviews.data ?? []}
               loading={reviews.isPending}
               onDelete={(r) => void deleteExistingReview(r)}
             />
-          </section>
+          </TitledSection>
         ) : null}
 
-        <section className="card card-section" aria-labelledby="new-reviews-heading">
-          <h2 id="new-reviews-heading" className="card-title">
-            Add Reviews
-          </h2>
+        <TitledSection title="Add Reviews" className="card card-section">
           <NewReviews
             drafts={reviewDrafts}
             onAdd={addReviewDraft}
             onChange={changeReviewDraft}
             onRemove={removeReviewDraft}
           />
-        </section>
+        </TitledSection>
 
         <div className="card form-footer">
           <button type="button" className="btn btn-secondary" onClick={() => void cancel()}>
@@ -561,6 +541,6 @@ export function ProductForm({ product, categories, onClose }: ProductFormProps) 
         onClose={() => setModal(null)}
         onSaved={onCustomizationSaved}
       />
-    </section>
+    </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { failureMessage } from '../../api/client';
 import { deleteImages } from '../../api/images';
 import {
@@ -11,9 +11,15 @@ import {
   type AdminProduct,
 } from '../../api/products';
 import { useConfirm } from '../../components/ConfirmProvider';
-import { EditIcon, ExternalIcon, PlusIcon, SearchIcon, TrashIcon } from '../../components/icons';
+import { DataTable } from '../../components/DataTable';
+import { SearchFilter, SelectFilter } from '../../components/Filters';
+import { EditIcon, ExternalIcon, PlusIcon, TrashIcon } from '../../components/icons';
+import { Page } from '../../components/Page';
 import { EmptyState, LoadingState } from '../../components/QueryStates';
+import { SummaryCards } from '../../components/SummaryCards';
 import { useToast } from '../../components/ToastProvider';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useLoggedError } from '../../hooks/useLoggedError';
 import { formatPrice } from '../../lib/format';
 import { createLogger } from '../../lib/logger';
 import { STOCK_STATUS_LABELS, stockStatus } from '../../lib/stock';
@@ -36,6 +42,8 @@ export const PRODUCT_MESSAGES = {
 
 const STATUS_BADGE = { out: 'badge-danger', low: 'badge-warning', in: 'badge-success' } as const;
 
+const COLUMNS = ['Product', 'Category', 'Group', 'Price', 'Stock', 'Status', 'Actions'];
+
 type Editing = { mode: 'add' } | { mode: 'edit'; product: AdminProduct } | null;
 
 /** The products screen and its form (back-office spec, section 2). */
@@ -47,15 +55,11 @@ export default function ProductsPage() {
   const [stock, setStock] = useState<StockFilter>('all');
   const [editing, setEditing] = useState<Editing>(null);
 
-  useEffect(() => {
-    document.title = 'Products | Admin Panel';
-  }, []);
+  useDocumentTitle('Products');
 
   const products = useQuery({ queryKey: PRODUCTS_KEY, queryFn: ({ signal }) => listProducts(signal) });
 
-  useEffect(() => {
-    if (products.error) logger.error('Could not load products', products.error);
-  }, [products.error]);
+  useLoggedError(logger, products.error, 'Could not load products');
 
   const all = useMemo(() => products.data ?? [], [products.data]);
   const summary = useMemo(() => summarize(all), [all]);
@@ -117,48 +121,36 @@ export default function ProductsPage() {
   }
 
   return (
-    <section className="page" aria-labelledby="products-heading">
-      <header className="page-header">
-        <div>
-          <h1 id="products-heading">Products</h1>
-          <p className="page-subtitle">Manage the MS and Jaksh catalog</p>
-        </div>
+    <Page
+      title="Products"
+      subtitle="Manage the MS and Jaksh catalog"
+      actions={
         <button type="button" className="btn btn-primary" onClick={() => setEditing({ mode: 'add' })}>
           <PlusIcon />
           Add New Product
         </button>
-      </header>
-
-      <dl className="summary-cards" aria-label="Product summary">
-        <SummaryCard label="Total Products" value={summary.total} />
-        <SummaryCard label="MS Products" value={summary.ms} />
-        <SummaryCard label="Jaksh Products" value={summary.jaksh} />
-        <SummaryCard label="Low Stock" value={summary.lowStock} />
-        <SummaryCard label="Out of Stock" value={summary.outOfStock} />
-      </dl>
+      }
+    >
+      <SummaryCards
+        label="Product summary"
+        cards={[
+          ['Total Products', summary.total],
+          ['MS Products', summary.ms],
+          ['Jaksh Products', summary.jaksh],
+          ['Low Stock', summary.lowStock],
+          ['Out of Stock', summary.outOfStock],
+        ]}
+      />
 
       <div className="card">
         <div className="filters">
-          <label className="search">
-            <SearchIcon />
-            <span className="visually-hidden">Search products</span>
-            <input
-              type="search"
-              placeholder="Search by name, description or category"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </label>
-          <label>
-            <span className="visually-hidden">Stock level</span>
-            <select value={stock} onChange={(event) => setStock(event.target.value as StockFilter)}>
-              {STOCK_FILTERS.map((filter) => (
-                <option key={filter.value} value={filter.value}>
-                  {filter.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SearchFilter
+            label="Search products"
+            placeholder="Search by name, description or category"
+            value={search}
+            onChange={setSearch}
+          />
+          <SelectFilter label="Stock level" value={stock} options={STOCK_FILTERS} onChange={setStock} />
         </div>
 
         {products.isPending ? (
@@ -172,95 +164,86 @@ export default function ProductsPage() {
             ) : null}
           </EmptyState>
         ) : (
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Group</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Stock</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {visible.map((product) => {
-                  const status = stockStatus(product.stock);
-                  return (
-                    <tr key={product._id}>
-                      <td>
-                        <div className="product-cell">
-                          {product.images[0] ? (
-                            <img className="thumb" src={product.images[0]} alt="" loading="lazy" />
-                          ) : (
-                            <span className="thumb" aria-hidden="true" />
-                          )}
-                          <div>
-                            <div className="product-cell-name">{product.name}</div>
-                            <div className="product-cell-description">
-                              {descriptionPreview(product.description)}
-                            </div>
-                          </div>
-                        </div>
-                      </td>
-                      <td>{product.category || 'Uncategorized'}</td>
-                      <td>{BRAND_LABELS[product.brand] ?? product.brand}</td>
-                      <td>{formatPrice(product.price)}</td>
-                      <td>{product.stock} units</td>
-                      <td>
-                        <span className={`badge ${STATUS_BADGE[status]}`}>{STOCK_STATUS_LABELS[status]}</span>
-                      </td>
-                      <td>
-                        <div className="row-actions">
-                          <a
-                            className="icon-button"
-                            href={`/product/${product._id}`}
-                            target="_blank"
-                            rel="noopener noreferrer"
-                            aria-label={`View ${product.name}`}
-                            title="View"
-                          >
-                            <ExternalIcon />
-                          </a>
-                          <button
-                            type="button"
-                            className="icon-button"
-                            aria-label={`Edit ${product.name}`}
-                            title="Edit"
-                            onClick={() => setEditing({ mode: 'edit', product })}
-                          >
-                            <EditIcon />
-                          </button>
-                          <button
-                            type="button"
-                            className="icon-button"
-                            aria-label={`Delete ${product.name}`}
-                            title="Delete"
-                            onClick={() => void remove(product)}
-                          >
-                            <TrashIcon />
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={COLUMNS}>
+            {visible.map((product) => (
+              <ProductTableRow
+                key={product._id}
+                product={product}
+                onEdit={() => setEditing({ mode: 'edit', product })}
+                onDelete={() => void remove(product)}
+              />
+            ))}
+          </DataTable>
         )}
       </div>
-    </section>
+    </Page>
   );
 }
 
-function SummaryCard({ label, value }: { label: string; value: number }) {
+function ProductTableRow({
+  product,
+  onEdit,
+  onDelete,
+}: {
+  product: AdminProduct;
+  onEdit(): void;
+  onDelete(): void;
+}) {
+  const status = stockStatus(product.stock);
   return (
-    <div className="card summary-card">
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
+    <tr>
+      <td>
+        <div className="product-cell">
+          {product.images[0] ? (
+            <img className="thumb" src={product.images[0]} alt="" loading="lazy" />
+          ) : (
+            <span className="thumb" aria-hidden="true" />
+          )}
+          <div>
+            <div className="product-cell-name">{product.name}</div>
+            <div className="product-cell-description">{descriptionPreview(product.description)}</div>
+          </div>
+        </div>
+      </td>
+      <td>{product.category || 'Uncategorized'}</td>
+      <td>{BRAND_LABELS[product.brand] ?? product.brand}</td>
+      <td>{formatPrice(product.price)}</td>
+      <td>{product.stock} units</td>
+      <td>
+        <span className={`badge ${STATUS_BADGE[status]}`}>{STOCK_STATUS_LABELS[status]}</span>
+      </td>
+      <td>
+        <div className="row-actions">
+          <a
+            className="icon-button"
+            href={`/product/${product._id}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`View ${product.name}`}
+            title="View"
+          >
+            <ExternalIcon />
+          </a>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={`Edit ${product.name}`}
+            title="Edit"
+            onClick={onEdit}
+          >
+            <EditIcon />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={`Delete ${product.name}`}
+            title="Delete"
+            onClick={onDelete}
+          >
+            <TrashIcon />
+          </button>
+        </div>
+      </td>
+    </tr>
   );
 }

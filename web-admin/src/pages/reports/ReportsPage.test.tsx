@@ -123,6 +123,19 @@ describe('the reports screen', () => {
     expect(metric('New Customers')).toHaveTextContent('90% vs previous period');
   });
 
+  it('shows an average order value with paise to two decimals, as other money figures', async () => {
+    server({
+      'GET /admin2009/reports': (call: RecordedCall) => {
+        const report = aReport(call.params as Params);
+        report.metrics!.averageOrderValue = { value: 1234.5, previous: 1000, growth: 23.5 };
+        return { data: report };
+      },
+    });
+    renderAdmin('/reports');
+    await screen.findByLabelText('Report figures');
+    expect(metric('Average Order Value')).toHaveTextContent('₹1,234.50+23.5% vs previous period');
+  });
+
   it('draws the revenue area chart 400 high and the other charts 300 high', async () => {
     server();
     renderAdmin('/reports');

@@ -1,24 +1,19 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReportMetric, ReportPeriod, ReportReply, ReportType } from '@shop/proto';
-import { useEffect, useMemo, useState } from 'react';
-import {
-  Area,
-  AreaChart,
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  Legend,
-  Pie,
-  PieChart,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { useMemo, useState } from 'react';
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { exportReport, fetchReport, REPORTS_KEY } from '../../api/reports';
 import { ChartFigure } from '../../components/ChartFigure';
+import { DataTable } from '../../components/DataTable';
+import { SelectFilter } from '../../components/Filters';
+import { Page } from '../../components/Page';
 import { EmptyState, ErrorBanner, LoadingState } from '../../components/QueryStates';
+import { SlicesPie } from '../../components/SlicesPie';
+import { SummaryCards } from '../../components/SummaryCards';
+import { TitledSection } from '../../components/TitledSection';
 import { useToast } from '../../components/ToastProvider';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useLoggedError } from '../../hooks/useLoggedError';
 import { downloadText } from '../../lib/download';
 import { formatPrice } from '../../lib/format';
 import { createLogger } from '../../lib/logger';
@@ -45,9 +40,7 @@ export default function ReportsPage() {
   const [filters, setFilters] = useState<ReportFilters>(DEFAULT_FILTERS);
   const [exporting, setExporting] = useState(false);
 
-  useEffect(() => {
-    document.title = 'Reports | Admin Panel';
-  }, []);
+  useDocumentTitle('Reports');
 
   const checked = useMemo(() => reportParams(filters), [filters]);
   const params = 'params' in checked ? checked.params : null;
@@ -59,9 +52,7 @@ export default function ReportsPage() {
     placeholderData: keepPreviousData,
   });
 
-  useEffect(() => {
-    if (report.error) logger.error('Could not load the report', report.error);
-  }, [report.error]);
+  useLoggedError(logger, report.error, 'Could not load the report');
 
   const change = (patch: Partial<ReportFilters>) => setFilters((current) => ({ ...current, ...patch }));
 
@@ -82,14 +73,10 @@ export default function ReportsPage() {
   const data = report.data;
 
   return (
-    <section className="page" aria-labelledby="reports-heading">
-      <header className="page-header">
-        <div>
-          <h1 id="reports-heading">Reports &amp; Analytics</h1>
-          <p className="page-subtitle">
-            {data ? windowText(data.window) : 'Sales, products and customers over time'}
-          </p>
-        </div>
+    <Page
+      title="Reports & Analytics"
+      subtitle={data ? windowText(data.window) : 'Sales, products and customers over time'}
+      actions={
         <div className="page-actions">
           <button
             type="button"
@@ -103,36 +90,24 @@ export default function ReportsPage() {
             Schedule Report
           </button>
         </div>
-      </header>
-
+      }
+    >
       <div className="card">
         <div className="filters">
-          <label className="inline-form">
-            Report Type
-            <select
-              value={filters.type}
-              onChange={(event) => change({ type: event.target.value as ReportType })}
-            >
-              {REPORT_TYPE_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="inline-form">
-            Period
-            <select
-              value={filters.period}
-              onChange={(event) => change({ period: event.target.value as ReportPeriod })}
-            >
-              {PERIOD_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectFilter<ReportType>
+            label="Report Type"
+            showLabel
+            value={filters.type}
+            options={REPORT_TYPE_OPTIONS}
+            onChange={(type) => change({ type })}
+          />
+          <SelectFilter<ReportPeriod>
+            label="Period"
+            showLabel
+            value={filters.period}
+            options={PERIOD_OPTIONS}
+            onChange={(period) => change({ period })}
+          />
           {filters.period === 'custom' ? (
             <>
               <label className="inline-form">
@@ -172,7 +147,7 @@ export default function ReportsPage() {
           <ReportSections report={data} />
         </div>
       )}
-    </section>
+    </Page>
   );
 }
 
@@ -232,8 +207,7 @@ function RevenueCard({ report, sales }: { report: ReportReply; sales: NonNullabl
   const points = useMemo(() => salesPoints(sales, report.window.bucket), [sales, report.window.bucket]);
   const perDay = report.window.bucket === 'day';
   return (
-    <div className="card card-section">
-      <h2 className="card-title">Revenue</h2>
+    <TitledSection title="Revenue" className="card card-section">
       <ChartFigure
         title={perDay ? 'Revenue per day' : 'Revenue per month'}
         height={400}
@@ -256,7 +230,7 @@ function RevenueCard({ report, sales }: { report: ReportReply; sales: NonNullabl
           <Area type="monotone" dataKey="revenue" name="Revenue" stroke="#3B82F6" fill="url(#revenue-fill)" />
         </AreaChart>
       </ChartFigure>
-    </div>
+    </TitledSection>
   );
 }
 
@@ -264,8 +238,7 @@ function SegmentsCard({ segments }: { segments: NonNullable<ReportReply['custome
   const slices = segmentSlices(segments);
   const total = slices.reduce((sum, slice) => sum + slice.value, 0);
   return (
-    <div className="card card-section">
-      <h2 className="card-title">Customer Segments</h2>
+    <TitledSection title="Customer Segments" className="card card-section">
       {total === 0 ? (
         <EmptyState title="No customers yet" />
       ) : (
@@ -274,15 +247,10 @@ function SegmentsCard({ segments }: { segments: NonNullable<ReportReply['custome
           height={300}
           data={{ columns: ['Segment', 'Customers'], rows: slices.map((s) => [s.name, s.value]) }}
         >
-          <PieChart>
-            <Pie data={slices} dataKey="value" nameKey="name" outerRadius="80%">
-              {slices.map((slice) => (
-                <Cell key={slice.name} fill={slice.fill} />
-              ))}
-            </Pie>
+          <SlicesPie slices={slices}>
             <Tooltip />
             <Legend />
-          </PieChart>
+          </SlicesPie>
         </ChartFigure>
       )}
       <dl className="detail-grid compact-figures" aria-label="Customer figures">
@@ -303,14 +271,13 @@ function SegmentsCard({ segments }: { segments: NonNullable<ReportReply['custome
           <dd>{segments.orderingInPeriod}</dd>
         </div>
       </dl>
-    </div>
+    </TitledSection>
   );
 }
 
 function CategoriesCard({ categories }: { categories: NonNullable<ReportReply['categoryPerformance']> }) {
   return (
-    <div className="card card-section">
-      <h2 className="card-title">Category Performance</h2>
+    <TitledSection title="Category Performance" className="card card-section">
       {categories.length === 0 ? (
         <EmptyState title={MSG.noSales} />
       ) : (
@@ -330,52 +297,39 @@ function CategoriesCard({ categories }: { categories: NonNullable<ReportReply['c
           ))}
         </ul>
       )}
-    </div>
+    </TitledSection>
   );
 }
 
 function TopProductsCard({ products }: { products: NonNullable<ReportReply['topProducts']> }) {
   return (
-    <div className="card card-section">
-      <h2 className="card-title">Top Products</h2>
+    <TitledSection title="Top Products" className="card card-section">
       {products.length === 0 ? (
         <EmptyState title={MSG.noProducts} />
       ) : (
-        <div className="table-wrap">
-          <table className="data-table" aria-label="Top products">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Product</th>
-                <th scope="col">Category</th>
-                <th scope="col">Price</th>
-                <th scope="col">Units Sold</th>
-                <th scope="col">Revenue</th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.map((entry, index) => (
-                <tr key={entry.product._id}>
-                  <td>{index + 1}</td>
-                  <td>{entry.product.name}</td>
-                  <td>{entry.product.category}</td>
-                  <td>{entry.product.price === null ? '—' : formatPrice(entry.product.price)}</td>
-                  <td>{entry.totalSold}</td>
-                  <td>{formatPrice(entry.revenue)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Top products"
+          columns={['#', 'Product', 'Category', 'Price', 'Units Sold', 'Revenue']}
+        >
+          {products.map((entry, index) => (
+            <tr key={entry.product._id}>
+              <td>{index + 1}</td>
+              <td>{entry.product.name}</td>
+              <td>{entry.product.category}</td>
+              <td>{entry.product.price === null ? '—' : formatPrice(entry.product.price)}</td>
+              <td>{entry.totalSold}</td>
+              <td>{formatPrice(entry.revenue)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
-    </div>
+    </TitledSection>
   );
 }
 
 function MonthlyCard({ months }: { months: NonNullable<ReportReply['monthlyComparison']> }) {
   return (
-    <div className="card card-section">
-      <h2 className="card-title">Monthly Comparison</h2>
+    <TitledSection title="Monthly Comparison" className="card card-section">
       <ChartFigure
         title="Revenue per month against the same month a year before"
         height={300}
@@ -400,85 +354,59 @@ function MonthlyCard({ months }: { months: NonNullable<ReportReply['monthlyCompa
           <Bar dataKey="previousYearRevenue" name="A year before" fill="#F59E0B" radius={[4, 4, 0, 0]} />
         </BarChart>
       </ChartFigure>
-    </div>
+    </TitledSection>
   );
 }
 
 function PaymentsCard({ payments }: { payments: NonNullable<ReportReply['payments']> }) {
   return (
-    <div className="card card-section">
-      <h2 className="card-title">Payments</h2>
+    <TitledSection title="Payments" className="card card-section">
       {payments.captured.length === 0 ? (
         <p className="field-hint">No payments captured in this period</p>
       ) : (
-        <table className="data-table" aria-label="Payments by method">
-          <thead>
-            <tr>
-              <th scope="col">Method</th>
-              <th scope="col">Payments</th>
-              <th scope="col">Amount</th>
+        <DataTable label="Payments by method" columns={['Method', 'Payments', 'Amount']}>
+          {payments.captured.map((row) => (
+            <tr key={row.method}>
+              <td>{row.method}</td>
+              <td>{row.payments}</td>
+              <td>{formatPrice(row.amount)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {payments.captured.map((row) => (
-              <tr key={row.method}>
-                <td>{row.method}</td>
-                <td>{row.payments}</td>
-                <td>{formatPrice(row.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
       )}
       <p className="field-hint">Failed payment attempts: {payments.failedAttempts}</p>
-    </div>
+    </TitledSection>
   );
 }
 
 function InventoryCard({ inventory }: { inventory: NonNullable<ReportReply['inventory']> }) {
   return (
     <>
-      <dl className="summary-cards" aria-label="Inventory">
-        {(
-          [
-            ['Total Products', String(inventory.totalProducts)],
-            ['In Stock', String(inventory.inStock)],
-            ['Low Stock', String(inventory.lowStock)],
-            ['Out of Stock', String(inventory.outOfStock)],
-            ['Stock Value', formatPrice(inventory.stockValue)],
-          ] as const
-        ).map(([label, value]) => (
-          <div key={label} className="card summary-card">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <div className="card card-section">
-        <h2 className="card-title">Low and Out of Stock</h2>
+      <SummaryCards
+        label="Inventory"
+        cards={[
+          ['Total Products', inventory.totalProducts],
+          ['In Stock', inventory.inStock],
+          ['Low Stock', inventory.lowStock],
+          ['Out of Stock', inventory.outOfStock],
+          ['Stock Value', formatPrice(inventory.stockValue)],
+        ]}
+      />
+      <TitledSection title="Low and Out of Stock" className="card card-section">
         {inventory.lowStockProducts.length === 0 ? (
           <p className="field-hint">Every product is above its low-stock threshold</p>
         ) : (
-          <table className="data-table" aria-label="Low stock products">
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Stock</th>
-                <th scope="col">Threshold</th>
+          <DataTable label="Low stock products" columns={['Product', 'Stock', 'Threshold']}>
+            {inventory.lowStockProducts.map((product) => (
+              <tr key={product._id}>
+                <td>{product.name}</td>
+                <td>{product.stock}</td>
+                <td>{product.threshold}</td>
               </tr>
-            </thead>
-            <tbody>
-              {inventory.lowStockProducts.map((product) => (
-                <tr key={product._id}>
-                  <td>{product.name}</td>
-                  <td>{product.stock}</td>
-                  <td>{product.threshold}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         )}
-      </div>
+      </TitledSection>
     </>
   );
 }

@@ -11,8 +11,11 @@ import {
 import { isApiFailure } from '../../api/client';
 import { fetchSettings, saveSettings, SETTINGS_KEY, type Settings } from '../../api/settings';
 import { useConfirm } from '../../components/ConfirmProvider';
+import { Page } from '../../components/Page';
 import { ErrorBanner, LoadingState } from '../../components/QueryStates';
 import { useReportDirty } from '../../components/UnsavedChanges';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useLoggedError } from '../../hooks/useLoggedError';
 import { createLogger } from '../../lib/logger';
 import {
   firstTabWithError,
@@ -34,13 +37,8 @@ const logger = createLogger('settings');
 export default function SettingsPage() {
   const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: ({ signal }) => fetchSettings(signal) });
 
-  useEffect(() => {
-    document.title = 'Settings | Admin Panel';
-  }, []);
-
-  useEffect(() => {
-    if (settings.error) logger.error('Could not load the settings', settings.error);
-  }, [settings.error]);
+  useDocumentTitle('Settings');
+  useLoggedError(logger, settings.error, 'Could not load the settings');
 
   if (settings.isPending) {
     return (
@@ -144,12 +142,10 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const field = { values, errors, set };
 
   return (
-    <section className="page" aria-labelledby="settings-heading">
-      <header className="page-header">
-        <div>
-          <h1 id="settings-heading">Settings</h1>
-          <p className="page-subtitle">How the shop runs: business, payments, stock, alerts and access</p>
-        </div>
+    <Page
+      title="Settings"
+      subtitle="How the shop runs: business, payments, stock, alerts and access"
+      actions={
         <button
           type="submit"
           form="settings-form"
@@ -158,8 +154,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
         >
           {saveState === 'saving' ? 'Saving...' : saveState === 'saved' ? MSG.saved : 'Save All Settings'}
         </button>
-      </header>
-
+      }
+    >
       {Object.keys(errors).length > 0 ? (
         <div className="banner banner-error" role="alert">
           Some settings need attention before they can be saved.
@@ -321,7 +317,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
           </div>
         </form>
       </div>
-    </section>
+    </Page>
   );
 }
 
