@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LogController } from 'fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ConfigError, createLogger, PinoNestLogger } from '@shop/kit';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES } from '@shop/proto';
@@ -17,7 +18,8 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
-    disableRequestLogging: true,
+    // Requests are logged once each by the onResponse hook below, with their status and duration.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
