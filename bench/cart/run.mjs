@@ -8,54 +8,20 @@
  *   (BENCH_SECONDS=10 and BENCH_CONNECTIONS=50 by default)
  */
 import autocannon from 'autocannon';
+import { call, createProducts, registerCustomers } from '../lib/api.mjs';
 import { startBackend } from '../lib/backend.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const ADMIN = { email: 'admin@bench.local', password: 'Admin@12345' };
-
-async function call(url, method, path, body, token) {
-  const res = await fetch(`${url}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
-  return json;
-}
-
 /** Products come from the catalog's admin route; the cart learns them from product.upserted. */
 async function seed(url) {
-  const { token: admin } = await call(url, 'POST', '/admin2009/login', ADMIN);
-  const products = [];
-  for (let i = 1; i <= 5; i += 1) {
-    const { product } = await call(
-      url,
-      'POST',
-      '/admin2009/products',
-      {
-        name: `Bench Notebook ${i}`,
-        brand: i % 2 ? 'ms' : 'jaksh',
-        category: 'Stationery',
-        description: 'A notebook for the cart benchmark.',
-        price: 100 + i * 25,
-        stock: 10_000_000,
-      },
-      admin,
-    );
-    products.push(product._id);
-  }
-  const customers = [];
-  for (let i = 0; i < CONNECTIONS; i += 1) {
-    const username = `cartbench${Date.now().toString(36)}${i}`;
-    const { token } = await call(url, 'POST', '/auth/register', {
-      username,
-      email: `${username}@bench.local`,
-      password: 'Bench@12345',
-    });
-    customers.push(token);
-  }
+  const products = await createProducts(url, {
+    count: 5,
+    name: 'Bench Notebook',
+    description: 'A notebook for the cart benchmark.',
+    price: (i) => 100 + i * 25,
+  });
+  const customers = await registerCustomers(url, CONNECTIONS, 'cartbench');
   // The projection is fed by events: wait until the cart can price every product.
   for (const productId of products) {
     for (let attempt = 0; ; attempt += 1) {

@@ -13,12 +13,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { call, createProducts, registerCustomers } from '../lib/api.mjs';
 import { DATABASE_URL, percentile, startBackend } from '../lib/backend.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 20);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
-const ADMIN = { email: 'admin@bench.local', password: 'Admin@12345' };
 const ADDRESS = {
   fullName: 'Bench Shopper',
   phone: '9876543210',
@@ -31,52 +31,14 @@ const ADDRESS = {
 };
 const STEPS = ['order', 'createPayment', 'pay', 'verify'];
 
-async function call(url, method, path, body, token, headers = {}) {
-  const res = await fetch(`${url}/api${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
-  return json;
-}
-
 async function seed(url) {
-  const { token: admin } = await call(url, 'POST', '/admin2009/login', ADMIN);
-  const products = [];
-  for (let i = 1; i <= 5; i += 1) {
-    const { product } = await call(
-      url,
-      'POST',
-      '/admin2009/products',
-      {
-        name: `Bench Diary ${i}`,
-        brand: i % 2 ? 'ms' : 'jaksh',
-        category: 'Stationery',
-        description: 'A diary for the checkout benchmark.',
-        price: 150 + i * 40,
-        stock: 10_000_000,
-      },
-      admin,
-    );
-    products.push(product._id);
-  }
-  const shoppers = [];
-  for (let i = 0; i < SHOPPERS; i += 1) {
-    const username = `checkoutbench${Date.now().toString(36)}${i}`;
-    const { token } = await call(url, 'POST', '/auth/register', {
-      username,
-      email: `${username}@bench.local`,
-      password: 'Bench@12345',
-    });
-    shoppers.push(token);
-  }
-  return { products, shoppers };
+  const products = await createProducts(url, {
+    count: 5,
+    name: 'Bench Diary',
+    description: 'A diary for the checkout benchmark.',
+    price: (i) => 150 + i * 40,
+  });
+  return { products, shoppers: await registerCustomers(url, SHOPPERS, 'checkoutbench') };
 }
 
 const ms = (started) => Number(process.hrtime.bigint() - started) / 1e6;

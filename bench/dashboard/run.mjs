@@ -9,6 +9,7 @@
 import autocannon from 'autocannon';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
+import { adminToken, call } from '../lib/api.mjs';
 import { DATABASE_URL, startBackend } from '../lib/backend.mjs';
 import { generate } from './generate.mjs';
 
@@ -16,7 +17,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 20_000);
-const ADMIN = { email: 'admin@bench.local', password: 'Admin@12345' };
 
 const ROUTES = [
   ['dashboard', '/api/admin2009/dashboard'],
@@ -50,13 +50,8 @@ async function main() {
     console.log(`filling the read models: ${ORDERS} orders, ${CUSTOMERS} customers`);
     await generate(db, { customers: CUSTOMERS, orders: ORDERS });
     const [{ lines }] = (await db.query(`SELECT count(*)::int AS lines FROM order_lines`)).rows;
-    const login = await fetch(`${backend.url}/api/admin2009/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const { token } = await login.json();
-    const sample = await (await fetch(`${backend.url}/api/admin2009/dashboard`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const token = await adminToken(backend.url);
+    const sample = await call(backend.url, 'GET', '/admin2009/dashboard', undefined, token);
     for (const [, path] of ROUTES) await run(backend.url, path, token, 2);
 
     const results = [];

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import amqplib from 'amqplib';
+import { BENCH_ADMIN } from './api.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -47,8 +48,8 @@ export async function startBackend({ services, env: extra = {}, serviceEnv = {} 
     AMQP_URL,
     BUS_NAMESPACE: namespace,
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0',
-    ADMIN_EMAIL: 'admin@bench.local',
-    ADMIN_PASSWORD: 'Admin@12345',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000000',

@@ -11,8 +11,9 @@ import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { root, startBackend } from '../lib/backend.mjs';
 
+export { BENCH_ADMIN as ADMIN, call } from '../lib/api.mjs';
+
 export const SERVICES = ['user', 'catalog', 'cart', 'order', 'payment', 'admin-reporting'];
-export const ADMIN = { email: 'admin@bench.local', password: 'Admin@12345' };
 
 function runSeed(env) {
   return new Promise((resolve, reject) => {
@@ -103,21 +104,6 @@ export async function startShop() {
     await stop();
     throw err;
   }
-}
-
-/** A JSON call to the shop's API; throws with the server's message on failure. */
-export async function call(url, method, path, body, token) {
-  const res = await fetch(`${url}/api${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.message ?? ''}`);
-  return json;
 }
 
 /** Waits until `check` resolves truthy: events reach other services shortly after a change. */
