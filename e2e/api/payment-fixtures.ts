@@ -11,6 +11,7 @@ import * as jwt from 'jsonwebtoken';
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Client } from 'pg';
 import { amqpUrl } from '../harness/broker';
 import { TEST_JWT_SECRET } from '../harness/backend';
 
@@ -197,4 +198,34 @@ export function webhookBody(
     payload: { payment: { entity } },
     created_at: Math.floor(Date.now() / 1000),
   });
+}
+
+/**
+ * A second payment Razorpay captured on a provider order that another payment paid already (a
+ * late authorization, or a second Checkout tab), written into the simulated Razorpay's books: its
+ * own Checkout refuses to take money for a paid order. Answers the payment's id.
+ */
+export async function lateCapturedPayment(
+  paymentDb: Client,
+  providerOrderId: string,
+  amount: number,
+): Promise<string> {
+  const id = `pay_Late${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+  await paymentDb.query(
+    `INSERT INTO sandbox_payments (id, order_id, amount, currency, status, method, captured_at)
+     VALUES ($1, $2, $3, 'INR', 'captured', 'upi', now())`,
+    [id, providerOrderId, amount],
+  );
+  return id;
+}
+
+/**
+ * Makes the simulated Razorpay refuse to refund a payment, as it refuses one it does not hold as
+ * captured, until the answered function is called.
+ */
+export async function refuseRefunds(paymentDb: Client, paymentId: string): Promise<() => Promise<void>> {
+  await paymentDb.query(`UPDATE sandbox_payments SET status = 'authorized' WHERE id = $1`, [paymentId]);
+  return async () => {
+    await paymentDb.query(`UPDATE sandbox_payments SET status = 'captured' WHERE id = $1`, [paymentId]);
+  };
 }

@@ -17,6 +17,7 @@ export const EVENTS = {
   orderExpired: 'order.expired',
   paymentCaptured: 'payment.captured',
   paymentFailed: 'payment.failed',
+  paymentRefunded: 'payment.refunded',
   settingsUpdated: 'settings.updated',
 } as const;
 

@@ -13,6 +13,8 @@ export const PAYMENT_MESSAGES = {
   gatewayNotConfigured: 'Payment gateway is not configured',
   sandboxDisabled: 'The payment sandbox is not enabled',
   invalidKey: 'Invalid key id',
+  paidTwiceRefunding: 'This order has already been paid. This payment will be refunded.',
+  notPayableRefunding: 'This order can no longer be paid. This payment will be refunded.',
 } as const;
 
 const orderId = z

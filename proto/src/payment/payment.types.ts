@@ -35,6 +35,30 @@ export interface PaymentFailedEvent {
   reason: string;
 }
 
+/**
+ * Why a captured payment is given back: the order was already paid by another payment
+ * (`duplicate`), or it could no longer be paid when the money came (`order_closed`: cancelled or
+ * expired).
+ */
+export type PaymentRefundReason = 'duplicate' | 'order_closed';
+
+/**
+ * `payment.refunded`: a payment that paid for nothing was refunded in full at Razorpay. Published
+ * once per refunded payment. The order it names keeps its status: a duplicate leaves it paid by
+ * its first payment, and a closed order stays cancelled.
+ */
+export interface PaymentRefundedEvent {
+  orderId: string;
+  /** The refunded payment (`pay_...`); never the payment that paid the order. */
+  paymentId: string;
+  providerOrderId: string;
+  /** Razorpay's refund id (`rfnd_...`). */
+  refundId: string;
+  amountPaise: number;
+  reason: PaymentRefundReason;
+  refundedAt: string;
+}
+
 /** POST /payments/create-order: only the order id counts; the amount comes from the order. */
 export interface CreatePaymentOrderRequest {
   orderId: string;

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { KitModule } from '@shop/kit';
 import { paymentEnvSchema } from './config/payment-config';
 import { PaymentTables1716000000000 } from './migrations/1716000000000-payment-tables';
+import { PaymentRefunds1780000000000 } from './migrations/1780000000000-payment-refunds';
 import { OrderAmountEntity } from './order-amounts/order-amount.entity';
 import { OrderAmountsModule } from './order-amounts/order-amounts.module';
 import { PaymentEntity } from './payments/payment.entity';
@@ -9,6 +10,7 @@ import { PaymentsModule } from './payments/payments.module';
 import { ProviderOrderEntity } from './payments/provider-order.entity';
 import { SandboxOrderEntity } from './sandbox/sandbox-order.entity';
 import { SandboxPaymentEntity } from './sandbox/sandbox-payment.entity';
+import { SandboxRefundEntity } from './sandbox/sandbox-refund.entity';
 import { SandboxModule } from './sandbox/sandbox.module';
 import { PaymentSettingsEntity } from './settings/payment-settings.entity';
 import { PaymentSettingsModule } from './settings/payment-settings.module';
@@ -27,8 +29,9 @@ import { WebhooksModule } from './webhooks/webhooks.module';
         PaymentSettingsEntity,
         SandboxOrderEntity,
         SandboxPaymentEntity,
+        SandboxRefundEntity,
       ],
-      migrations: [PaymentTables1716000000000],
+      migrations: [PaymentTables1716000000000, PaymentRefunds1780000000000],
       envSchema: paymentEnvSchema,
     }),
     PaymentSettingsModule,

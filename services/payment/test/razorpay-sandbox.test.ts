@@ -11,9 +11,11 @@ import { DataSource } from 'typeorm';
 import { signWebhook, WEBHOOK_SECRET, WebhookRecorder } from '../../../e2e/api/payment-fixtures';
 import { PaymentConfig, paymentEnvSchema, SANDBOX_KEYS } from '../src/config/payment-config';
 import { PaymentTables1716000000000 } from '../src/migrations/1716000000000-payment-tables';
-import { RazorpayClient } from '../src/razorpay/razorpay-client.service';
+import { PaymentRefunds1780000000000 } from '../src/migrations/1780000000000-payment-refunds';
+import { describeFailure, RazorpayClient } from '../src/razorpay/razorpay-client.service';
 import { SandboxOrderEntity } from '../src/sandbox/sandbox-order.entity';
 import { SandboxPaymentEntity } from '../src/sandbox/sandbox-payment.entity';
+import { SandboxRefundEntity } from '../src/sandbox/sandbox-refund.entity';
 import { SandboxProviderService } from '../src/sandbox/sandbox-provider.service';
 import { SandboxServer } from '../src/sandbox/sandbox-server';
 import { SandboxWebhooks } from '../src/sandbox/sandbox-webhooks';
@@ -48,8 +50,8 @@ describe('the official razorpay SDK against the sandbox', () => {
     dataSource = await createMigratedDataSource(serverUrl(), database, {
       type: 'postgres',
       url: databaseUrl(serverUrl(), database),
-      entities: [SandboxOrderEntity, SandboxPaymentEntity],
-      migrations: [KitOutboxInbox1700000000000, PaymentTables1716000000000],
+      entities: [SandboxOrderEntity, SandboxPaymentEntity, SandboxRefundEntity],
+      migrations: [KitOutboxInbox1700000000000, PaymentTables1716000000000, PaymentRefunds1780000000000],
       logging: ['error'],
     });
     provider = new SandboxProviderService(dataSource);
@@ -149,6 +151,117 @@ describe('the official razorpay SDK against the sandbox', () => {
       error_reason: 'payment_failed',
     });
     expect((await sdk.orders.fetch(order.id)).attempts).toBe(2);
+  });
+
+  /** A payment captured in the sandbox, as Checkout makes it. */
+  const capturedPayment = async (amount: number) => {
+    const order = await sdk.orders.create({ amount, currency: 'INR' });
+    return (await provider.pay(SANDBOX_KEYS.keyId, order.id, 'success', 'card')).payment;
+  };
+
+  it('refunds a captured payment in full as Razorpay answers, marks it refunded and sends refund.processed', async () => {
+    const payment = await capturedPayment(42_000);
+    const refund = await sdk.payments.refund(payment.id, {
+      amount: 42_000,
+      speed: 'normal',
+      receipt: 'refund-receipt-1',
+      notes: { orderId: 'abc' },
+    });
+    expect(refund).toEqual({
+      id: expect.stringMatching(/^rfnd_[A-Za-z0-9]{14}$/),
+      entity: 'refund',
+      amount: 42_000,
+      currency: 'INR',
+      payment_id: payment.id,
+      notes: { orderId: 'abc' },
+      receipt: 'refund-receipt-1',
+      acquirer_data: { arn: null },
+      created_at: expect.any(Number),
+      batch_id: null,
+      status: 'processed',
+      speed_processed: 'normal',
+      speed_requested: 'normal',
+    });
+    expect(await sdk.payments.fetch(payment.id)).toMatchObject({
+      status: 'refunded',
+      amount_refunded: 42_000,
+      refund_status: 'full',
+      captured: true,
+    });
+
+    const deadline = Date.now() + 10_000;
+    const refunded = () => recorder.forOrder(payment.order_id).filter((w) => w.event === 'refund.processed');
+    while (refunded().length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const [webhook] = refunded();
+    expect(webhook.headers['x-razorpay-signature']).toBe(signWebhook(webhook.body));
+    expect(JSON.parse(webhook.body)).toMatchObject({
+      event: 'refund.processed',
+      contains: ['refund', 'payment'],
+      payload: {
+        refund: { entity: { id: refund.id, payment_id: payment.id, status: 'processed' } },
+        payment: { entity: { id: payment.id, status: 'refunded', amount_refunded: 42_000 } },
+      },
+    });
+  });
+
+  it('refuses to refund more than was captured, or a payment already refunded, with 400 BAD_REQUEST_ERROR', async () => {
+    const payment = await capturedPayment(30_000);
+    await expect(sdk.payments.refund(payment.id, { amount: 30_001 })).rejects.toMatchObject({
+      statusCode: 400,
+      error: {
+        code: 'BAD_REQUEST_ERROR',
+        description: 'The refund amount provided is greater than amount captured',
+        field: 'amount',
+      },
+    });
+    const partial = await sdk.payments.refund(payment.id, { amount: 10_000 });
+    expect(await sdk.payments.fetch(payment.id)).toMatchObject({
+      status: 'captured',
+      amount_refunded: 10_000,
+      refund_status: 'partial',
+    });
+    await expect(sdk.payments.refund(payment.id, { amount: 20_001 })).rejects.toMatchObject({
+      statusCode: 400,
+      error: { code: 'BAD_REQUEST_ERROR' },
+    });
+    const rest = await sdk.payments.refund(payment.id, {});
+    expect(rest.amount).toBe(20_000);
+    expect(rest.id).not.toBe(partial.id);
+    await expect(sdk.payments.refund(payment.id, {})).rejects.toMatchObject({
+      statusCode: 400,
+      error: { description: 'The payment has been fully refunded already' },
+    });
+  });
+
+  it("makes one refund per payment through the service's client, however often it is asked", async () => {
+    const client = new RazorpayClient(config, server);
+    const key = { mode: 'sandbox' as const, keyId: SANDBOX_KEYS.keyId };
+    const payment = await capturedPayment(15_000);
+    const ask = () =>
+      client.refundPayment(key, payment.id, {
+        amount: 15_000,
+        speed: 'normal',
+        receipt: `refund_${payment.id}`,
+        notes: { orderId: 'abc', paymentId: payment.id, reason: 'duplicate' },
+      });
+    const first = await ask();
+    expect(await ask()).toEqual(first);
+    const refunds = await dataSource.getRepository(SandboxRefundEntity).findBy({ paymentId: payment.id });
+    expect(refunds.map((r) => r.id)).toEqual([first.id]);
+    expect(refunds[0].idempotencyKey).toBe(`refund_${payment.id}`);
+  });
+
+  it('says why a refund got no answer at all instead of failing inside the SDK', async () => {
+    const nobody = new RazorpayClient(config, { baseUrl: 'http://127.0.0.1:1' } as SandboxServer);
+    const failure = await nobody
+      .refundPayment({ mode: 'sandbox', keyId: SANDBOX_KEYS.keyId }, 'pay_Unanswered0001', {
+        amount: 100,
+        speed: 'normal',
+        receipt: 'refund_pay_Unanswered0001',
+        notes: {},
+      })
+      .catch((err: unknown) => err);
+    expect(describeFailure(failure)).toMatch(/ECONNREFUSED/);
   });
 
   it("lets the service's client reach the simulator, and turns a provider refusal into one retryable 503", async () => {

@@ -34,4 +34,10 @@ describe('payment service configuration', () => {
   it('refuses a mode other than sandbox or live', () => {
     expect(() => load({ PAYMENT_MODE: 'test' })).toThrow(/PAYMENT_MODE/);
   });
+
+  it('sweeps payments owed back every 30 seconds unless PAYMENT_REFUND_SWEEP_SECONDS says otherwise', () => {
+    expect(load({}).PAYMENT_REFUND_SWEEP_SECONDS).toBe(30);
+    expect(load({ PAYMENT_REFUND_SWEEP_SECONDS: '1' }).PAYMENT_REFUND_SWEEP_SECONDS).toBe(1);
+    expect(() => load({ PAYMENT_REFUND_SWEEP_SECONDS: '0' })).toThrow(/PAYMENT_REFUND_SWEEP_SECONDS/);
+  });
 });

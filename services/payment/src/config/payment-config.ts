@@ -35,6 +35,11 @@ export const paymentEnvSchema = z
     /** Where the sandbox delivers webhooks, as Razorpay's dashboard would; defaults from GATEWAY_URL. */
     RAZORPAY_SANDBOX_WEBHOOK_URL: optionalUrl,
     GATEWAY_URL: optionalUrl,
+    /**
+     * How often payments owed back are refunded; a refund that failed waits twice as long after
+     * each failure (at most an hour) before it is tried again.
+     */
+    PAYMENT_REFUND_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** Where the storefront loads Checkout from; unset, the sandbox's or Razorpay's by mode. */
     CHECKOUT_SCRIPT_URL: z.string().min(1).optional(),
   })

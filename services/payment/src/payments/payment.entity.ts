@@ -1,6 +1,8 @@
+import type { PaymentRefundReason } from '@shop/proto';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-export type PaymentAttemptStatus = 'captured' | 'failed';
+/** `refund_due`: captured for nothing and owed back; `refunded`: Razorpay has given it back. */
+export type PaymentAttemptStatus = 'captured' | 'failed' | 'refund_due' | 'refunded';
 export type PaymentReporter = 'browser' | 'webhook';
 
 /** One payment attempt at Razorpay (`pay_...`) against a provider order. */
@@ -15,7 +17,7 @@ export class PaymentEntity {
   @Column('uuid', { name: 'order_id' })
   orderId: string;
 
-  @Column('varchar', { length: 8 })
+  @Column('varchar', { length: 10 })
   status: PaymentAttemptStatus;
 
   @Column('text', { nullable: true })
@@ -32,6 +34,28 @@ export class PaymentEntity {
 
   @Column('varchar', { name: 'reported_by', length: 7 })
   reportedBy: PaymentReporter;
+
+  /** Set once the payment is owed back, and kept after it is refunded. */
+  @Column('varchar', { name: 'refund_reason', length: 12, nullable: true })
+  refundReason: PaymentRefundReason | null;
+
+  /** Razorpay's `rfnd_...`. */
+  @Column('text', { name: 'refund_id', nullable: true })
+  refundId: string | null;
+
+  @Column('timestamptz', { name: 'refunded_at', nullable: true })
+  refundedAt: Date | null;
+
+  @Column('integer', { name: 'refund_attempts', default: 0 })
+  refundAttempts: number;
+
+  /** While the refund is due: when it may be tried next (a call in flight holds it until then). */
+  @Column('timestamptz', { name: 'refund_next_at', nullable: true })
+  refundNextAt: Date | null;
+
+  /** Why the last attempt failed. */
+  @Column('text', { name: 'refund_error', nullable: true })
+  refundError: string | null;
 
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt: Date;

@@ -3,10 +3,12 @@ import { EventPublisher, RpcError, SERVICE_CONFIG } from '@shop/kit';
 import {
   EVENTS,
   ORDER_MESSAGES,
+  OrderCancelledEvent,
   PAYMENT_MESSAGES,
   PaymentCapturedEvent,
   PaymentFailedEvent,
   PaymentOrderView,
+  PaymentRefundReason,
   VerifyPaymentRequest,
   VerifyPaymentResult,
 } from '@shop/proto';
@@ -21,8 +23,16 @@ import type { RazorpayOrderEntity, RazorpayPaymentEntity } from '../razorpay/raz
 import { isValidPaymentSignature } from '../razorpay/signatures';
 import { PaymentReporter } from './payment.entity';
 import { ProviderOrderEntity } from './provider-order.entity';
+import { captureOutcome } from './refund-rules';
+import { RefundSweeper } from './refund-sweeper';
 
 const verificationFailed = () => RpcError.badRequest(PAYMENT_MESSAGES.verificationFailed);
+
+/** The shopper's answer for a payment that will be given back. */
+const refunding = (reason: PaymentRefundReason) =>
+  RpcError.conflict(
+    reason === 'duplicate' ? PAYMENT_MESSAGES.paidTwiceRefunding : PAYMENT_MESSAGES.notPayableRefunding,
+  );
 
 /** How long a claim may outlive the longest call to Razorpay before another call takes it over. */
 const CLAIM_GRACE_MS = 5000;
@@ -32,7 +42,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Taking the money for an order: a provider order for the order's own amount, the browser's
  * signed result checked against the stored provider order, and one `payment.captured` per order
- * however many times (browser, webhooks, replays) the capture is reported.
+ * however many times (browser, webhooks, replays) the capture is reported. A payment that pays for
+ * nothing (a second one, or one after the order closed) is marked owed back for PaymentRefunds.
  */
 @Injectable()
 export class PaymentsService {
@@ -45,6 +56,7 @@ export class PaymentsService {
     private readonly modes: PaymentModeService,
     private readonly razorpay: RazorpayClient,
     private readonly events: EventPublisher,
+    private readonly refunds: RefundSweeper,
   ) {}
 
   /**
@@ -106,6 +118,11 @@ export class PaymentsService {
     if (!isValidPaymentSignature(providerOrder.providerOrderId, paymentId, input.razorpay_signature, secret))
       throw verificationFailed();
     const result = { orderId: providerOrder.orderId, paymentId };
+    const owed: { refund_reason: PaymentRefundReason | null }[] = await this.dataSource.query(
+      `SELECT refund_reason FROM payments WHERE id = $1 AND order_id = $2`,
+      [paymentId, providerOrder.orderId],
+    );
+    if (owed[0]?.refund_reason) throw refunding(owed[0].refund_reason);
     if (providerOrder.status === 'paid' && providerOrder.paidPaymentId === paymentId) return result;
 
     let payment = await this.razorpay.fetchPayment(key, paymentId);
@@ -118,24 +135,45 @@ export class PaymentsService {
     if (payment.status === 'authorized')
       payment = await this.razorpay.capturePayment(key, paymentId, payment.amount, payment.currency);
     if (payment.status !== 'captured') throw verificationFailed();
-    await this.dataSource.transaction(async (m) => {
+    const refundReason = await this.dataSource.transaction(async (m) => {
       const locked = await lockProviderOrder(m, { orderId: providerOrder.orderId });
-      await this.recordCaptured(m, locked!, payment, 'browser');
+      return this.recordCaptured(m, locked!, payment, 'browser');
     });
+    if (refundReason) {
+      void this.refunds.sweep();
+      throw refunding(refundReason);
+    }
     return result;
   }
 
-  /** A captured payment; the first one for the order marks it paid and publishes `payment.captured`. */
+  /**
+   * A captured payment. The first one for an open order marks it paid and publishes
+   * `payment.captured`; one for an order paid by another payment, or no longer payable, is owed
+   * back and never pays the order. Answers why it is owed back, or null. A payment reported again
+   * stays what it was first found to be.
+   */
   async recordCaptured(
     m: EntityManager,
     providerOrder: ProviderOrderEntity,
     payment: RazorpayPaymentEntity,
     reportedBy: PaymentReporter,
-  ): Promise<void> {
+  ): Promise<PaymentRefundReason | null> {
+    const known: { refund_reason: PaymentRefundReason | null }[] = await m.query(
+      `SELECT refund_reason FROM payments WHERE id = $1`,
+      [payment.id],
+    );
+    if (known[0]?.refund_reason) return known[0].refund_reason;
+    // Read under the provider order's lock, which a closing order takes too (orderClosed).
+    const order = await m.getRepository(OrderAmountEntity).findOneBy({ orderId: providerOrder.orderId });
+    const outcome = captureOutcome(providerOrder, payment.id, order?.closedReason ?? null);
+    const refundReason = outcome === 'duplicate' || outcome === 'order_closed' ? outcome : null;
     await m.query(
-      `INSERT INTO payments (id, provider_order_id, order_id, status, method, amount_paise, reported_by)
-       VALUES ($1, $2, $3, 'captured', $4, $5, $6)
-       ON CONFLICT (id) DO UPDATE SET status = 'captured', method = EXCLUDED.method,
+      `INSERT INTO payments (id, provider_order_id, order_id, status, method, amount_paise, reported_by,
+         refund_reason, refund_next_at)
+       VALUES ($1, $2, $3, CASE WHEN $7::text IS NULL THEN 'captured' ELSE 'refund_due' END, $4, $5, $6,
+         $7, CASE WHEN $7::text IS NULL THEN NULL ELSE now() END)
+       ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, method = EXCLUDED.method,
+         refund_reason = EXCLUDED.refund_reason, refund_next_at = EXCLUDED.refund_next_at,
          error_code = NULL, error_description = NULL, updated_at = now()`,
       [
         payment.id,
@@ -144,16 +182,19 @@ export class PaymentsService {
         payment.method,
         payment.amount,
         reportedBy,
+        refundReason,
       ],
     );
-    if (providerOrder.status === 'paid') {
-      if (providerOrder.paidPaymentId !== payment.id) {
-        this.logger.warn(
-          `order ${providerOrder.orderId} was paid twice (${providerOrder.paidPaymentId}, ${payment.id}): refund ${payment.id}`,
-        );
-      }
-      return;
+    if (refundReason === 'duplicate') {
+      this.logger.warn(
+        `order ${providerOrder.orderId} was paid twice (${providerOrder.paidPaymentId}, ${payment.id}): refunding ${payment.id}`,
+      );
+    } else if (refundReason === 'order_closed') {
+      this.logger.warn(
+        `payment ${payment.id} came after order ${providerOrder.orderId} was ${order!.closedReason}: refunding it`,
+      );
     }
+    if (outcome !== 'pays') return refundReason;
     const capturedAt = new Date();
     await m
       .getRepository(ProviderOrderEntity)
@@ -169,6 +210,30 @@ export class PaymentsService {
       method: payment.method,
       capturedAt: capturedAt.toISOString(),
     });
+    return null;
+  }
+
+  /**
+   * `order.cancelled` / `order.expired`. A payment recorded before this service heard of the close
+   * came to an order that had stopped waiting for it: unless the order service had it paid before
+   * closing, the order stays closed and the payment is owed back. The provider order's lock orders
+   * this against recordCaptured, so a payment landing at the same moment is caught by one or the other.
+   */
+  async orderClosed(m: EntityManager, closed: OrderCancelledEvent): Promise<void> {
+    if (closed.paid) return;
+    const providerOrder = await lockProviderOrder(m, { orderId: closed.orderId });
+    if (providerOrder?.status !== 'paid') return;
+    const [owed]: [unknown[], number] = await m.query(
+      `UPDATE payments SET status = 'refund_due', refund_reason = 'order_closed', refund_next_at = now(),
+         updated_at = now()
+       WHERE id = $1 AND status = 'captured' RETURNING id`,
+      [providerOrder.paidPaymentId],
+    );
+    if (owed.length > 0) {
+      this.logger.warn(
+        `order ${closed.orderId} was closed (${closed.reason}) before its payment ${providerOrder.paidPaymentId} paid it: refunding it`,
+      );
+    }
   }
 
   /** A failed attempt. A payment already known, or an order already paid, is never moved back. */

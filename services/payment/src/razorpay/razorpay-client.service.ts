@@ -6,7 +6,7 @@ import { PaymentConfig, RAZORPAY_API_URL } from '../config/payment-config';
 import { SandboxServer } from '../sandbox/sandbox-server';
 import { keySecretFor } from './credentials';
 import type { ProviderKey } from './payment-mode.service';
-import type { RazorpayOrderEntity, RazorpayPaymentEntity } from './razorpay.types';
+import type { RazorpayOrderEntity, RazorpayPaymentEntity, RazorpayRefundEntity } from './razorpay.types';
 
 export interface NewProviderOrder {
   amount: number;
@@ -15,10 +15,42 @@ export interface NewProviderOrder {
   notes: Record<string, string>;
 }
 
+/** A full refund asked once per payment: `receipt` is also the request's idempotency key. */
+export interface NewRefund {
+  amount: number;
+  speed: 'normal';
+  receipt: string;
+  notes: Record<string, string>;
+}
+
+/** The parts of an axios request the refund interceptor reads and writes. */
+interface SdkRequest {
+  method?: string;
+  url?: string;
+  data?: unknown;
+  headers: { set(name: string, value: string): unknown };
+}
+
+/** An axios failure: `response` is absent when the call got no answer at all. */
+interface SdkFailure {
+  message: string;
+  response?: unknown;
+}
+
 /** The SDK keeps its axios instance as `api.rq`; its typings do not declare it. */
 interface SdkHttp {
-  api: { rq: { defaults: { baseURL?: string; timeout?: number } } };
+  api: {
+    rq: {
+      defaults: { baseURL?: string; timeout?: number };
+      interceptors: {
+        request: { use(intercept: (request: SdkRequest) => SdkRequest): number };
+        response: { use(onAnswer: undefined, onFailure: (err: SdkFailure) => Promise<never>): number };
+      };
+    };
+  };
 }
+
+const REFUND_PATH = /\/payments\/[^/]+\/refund$/;
 
 /**
  * Razorpay through the official SDK. In sandbox mode the SDK's axios instance is pointed at the
@@ -65,6 +97,11 @@ export class RazorpayClient {
     );
   }
 
+  /** Fails with Razorpay's own error (see describeFailure): the caller keeps the refund due and says why. */
+  async refundPayment(key: ProviderKey, paymentId: string, refund: NewRefund): Promise<RazorpayRefundEntity> {
+    return this.sdk(key).payments.refund(paymentId, refund) as unknown as Promise<RazorpayRefundEntity>;
+  }
+
   private sdk(key: ProviderKey): Razorpay {
     const secret = keySecretFor(this.config, key.mode);
     if (!secret) throw RpcError.unavailable(PAYMENT_MESSAGES.gatewayNotConfigured);
@@ -72,9 +109,11 @@ export class RazorpayClient {
     let sdk = this.sdks.get(cacheKey);
     if (!sdk) {
       sdk = new Razorpay({ key_id: key.keyId, key_secret: secret });
-      const http = (sdk as unknown as SdkHttp).api.rq.defaults;
-      http.baseURL = key.mode === 'sandbox' ? this.sandbox.baseUrl : RAZORPAY_API_URL;
-      http.timeout = this.config.RAZORPAY_API_TIMEOUT_MS;
+      const http = (sdk as unknown as SdkHttp).api.rq;
+      http.defaults.baseURL = key.mode === 'sandbox' ? this.sandbox.baseUrl : RAZORPAY_API_URL;
+      http.defaults.timeout = this.config.RAZORPAY_API_TIMEOUT_MS;
+      http.interceptors.request.use(withRefundIdempotency);
+      http.interceptors.response.use(undefined, sayingWhyUnanswered);
       this.sdks.set(cacheKey, sdk);
     }
     return sdk;
@@ -86,12 +125,39 @@ export class RazorpayClient {
       return await fn();
     } catch (err) {
       if (err instanceof RpcError) throw err;
-      const detail =
-        (err as { error?: { description?: string }; statusCode?: number })?.error?.description ??
-        (err as Error)?.message ??
-        String(err);
-      this.logger.error(`Razorpay ${what} failed: ${detail}`);
+      this.logger.error(`Razorpay ${what} failed: ${describeFailure(err)}`);
       throw RpcError.unavailable(PAYMENT_MESSAGES.gatewayUnavailable);
     }
   }
+}
+
+/** What went wrong with a call, in Razorpay's words when it answered: the SDK rejects with `{statusCode, error}`. */
+export function describeFailure(err: unknown): string {
+  const answered = err as { error?: { description?: string }; statusCode?: number } | null;
+  if (answered?.error?.description)
+    return answered.statusCode
+      ? `${answered.statusCode} ${answered.error.description}`
+      : answered.error.description;
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * Razorpay makes one refund per `X-Refund-Idempotency` key, so a retry after a lost answer gets the
+ * same refund back instead of a second one. The SDK's refund() takes no headers; the key is the
+ * refund's receipt, which this service makes one per payment.
+ */
+function withRefundIdempotency(request: SdkRequest): SdkRequest {
+  const receipt = (request.data as { receipt?: unknown } | undefined)?.receipt;
+  if (request.method === 'post' && REFUND_PATH.test(request.url ?? '') && typeof receipt === 'string')
+    request.headers.set('X-Refund-Idempotency', receipt);
+  return request;
+}
+
+/**
+ * The SDK reads the answer of every failed call (`err.response.data.error`); a call that got none
+ * (a timeout, a refused connection) would become a TypeError. It gets an answer saying why instead.
+ */
+function sayingWhyUnanswered(err: SdkFailure): Promise<never> {
+  err.response ??= { data: { error: { code: 'NO_RESPONSE', description: err.message } } };
+  return Promise.reject(err);
 }

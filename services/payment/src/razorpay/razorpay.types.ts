@@ -25,6 +25,9 @@ export interface RazorpayPaymentEntity {
   status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
   order_id: string;
   method: string;
+  /** Paise given back so far; the status becomes `refunded` once it is all of `amount`. */
+  amount_refunded: number;
+  refund_status: 'partial' | 'full' | null;
   captured: boolean;
   description: string | null;
   email: string | null;
@@ -35,6 +38,23 @@ export interface RazorpayPaymentEntity {
   error_step: string | null;
   error_reason: string | null;
   created_at: number;
+}
+
+/** https://razorpay.com/docs/api/refunds: what a refund request answers, and `refund.*` webhooks carry. */
+export interface RazorpayRefundEntity {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string>;
+  receipt: string | null;
+  acquirer_data: { arn: string | null };
+  created_at: number;
+  batch_id: null;
+  status: 'pending' | 'processed' | 'failed';
+  speed_processed: 'normal' | 'instant';
+  speed_requested: 'normal' | 'optimum';
 }
 
 /** Razorpay's error body: `{error: {code, description, ...}}`. */
@@ -51,7 +71,7 @@ export interface RazorpayErrorBody {
 }
 
 export type RazorpayWebhookEventName =
-  'payment.authorized' | 'payment.captured' | 'payment.failed' | 'order.paid';
+  'payment.authorized' | 'payment.captured' | 'payment.failed' | 'order.paid' | 'refund.processed';
 
 export interface RazorpayWebhookBody {
   entity: 'event';
@@ -61,6 +81,7 @@ export interface RazorpayWebhookBody {
   payload: {
     payment?: { entity: RazorpayPaymentEntity };
     order?: { entity: RazorpayOrderEntity };
+    refund?: { entity: RazorpayRefundEntity };
   };
   created_at: number;
   /** Not in Razorpay's payload (the id travels in `X-Razorpay-Event-Id`), but honoured when present. */

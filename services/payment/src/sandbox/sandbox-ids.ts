@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** Ids shaped like Razorpay's: a prefix and 14 base-62 characters (`order_N3Xk...`, `pay_...`). */
-export function razorpayId(prefix: 'order' | 'pay' | 'evt'): string {
+/** Ids shaped like Razorpay's: a prefix and 14 base-62 characters (`order_N3Xk...`, `pay_...`, `rfnd_...`). */
+export function razorpayId(prefix: 'order' | 'pay' | 'rfnd' | 'evt'): string {
   const bytes = randomBytes(14);
   let id = '';
   for (const byte of bytes) id += ALPHABET[byte % ALPHABET.length];

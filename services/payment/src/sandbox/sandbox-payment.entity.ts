@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-export type SandboxPaymentStatus = 'authorized' | 'captured' | 'failed';
+export type SandboxPaymentStatus = 'authorized' | 'captured' | 'refunded' | 'failed';
 
 /** A payment as the simulated Razorpay keeps it. */
 @Entity('sandbox_payments')
@@ -13,6 +13,9 @@ export class SandboxPaymentEntity {
 
   @Column('integer')
   amount: number;
+
+  @Column('integer', { name: 'amount_refunded', default: 0 })
+  amountRefunded: number;
 
   @Column('varchar', { length: 3 })
   currency: string;

@@ -5,10 +5,12 @@ import type {
   RazorpayErrorBody,
   RazorpayOrderEntity,
   RazorpayPaymentEntity,
+  RazorpayRefundEntity,
 } from '../razorpay/razorpay.types';
 import { razorpayId } from './sandbox-ids';
 import { SandboxOrderEntity } from './sandbox-order.entity';
 import { SandboxPaymentEntity } from './sandbox-payment.entity';
+import { SandboxRefundEntity, SandboxRefundSpeed } from './sandbox-refund.entity';
 
 /** Razorpay refuses orders under one rupee. */
 const MIN_AMOUNT_PAISE = 100;
@@ -49,6 +51,29 @@ export interface SandboxPayment {
   order: RazorpayOrderEntity;
   payment: RazorpayPaymentEntity;
 }
+
+export interface CreateSandboxRefund {
+  amount?: unknown;
+  speed?: unknown;
+  notes?: unknown;
+  receipt?: unknown;
+}
+
+export interface SandboxRefund {
+  refund: RazorpayRefundEntity;
+  payment: RazorpayPaymentEntity;
+  /** False when an idempotent retry got an earlier refund back. */
+  created: boolean;
+}
+
+export interface RefundRequest {
+  amount?: number;
+  speed: SandboxRefundSpeed;
+  receipt: string | null;
+  notes: Record<string, string>;
+}
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{10,}$/;
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -152,6 +177,55 @@ export class SandboxProviderService {
     });
   }
 
+  /**
+   * Refunds a captured payment, in full unless an amount is given. With an idempotency key
+   * (`X-Refund-Idempotency`), the same request again answers the refund it made the first time.
+   */
+  async refundPayment(
+    id: string,
+    input: CreateSandboxRefund,
+    idempotencyKey?: string,
+  ): Promise<SandboxRefund> {
+    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey))
+      throw SandboxProviderError.badRequest('The idempotency key provided is invalid');
+    return this.dataSource.transaction(async (m) => {
+      const payment = await m
+        .getRepository(SandboxPaymentEntity)
+        .findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!payment) throw SandboxProviderError.badRequest('The id provided does not exist');
+      const request = readRefundRequest(input);
+      const earlier = idempotencyKey
+        ? await m.getRepository(SandboxRefundEntity).findOneBy({ idempotencyKey })
+        : null;
+      if (earlier) {
+        if (earlier.paymentId !== id || !isSameRefund(earlier, request)) throw idempotencyConflict();
+        return { refund: toRefundView(earlier), payment: toPaymentView(payment), created: false };
+      }
+      const amount = refundableAmount(payment, request.amount);
+      const refund = m.getRepository(SandboxRefundEntity).create({
+        id: razorpayId('rfnd'),
+        paymentId: id,
+        amount,
+        currency: payment.currency,
+        receipt: request.receipt,
+        notes: request.notes,
+        speedRequested: request.speed,
+        status: 'processed',
+        idempotencyKey: idempotencyKey ?? null,
+        createdAt: new Date(),
+      });
+      await m.insert(SandboxRefundEntity, refund);
+      payment.amountRefunded += amount;
+      if (payment.amountRefunded === payment.amount) payment.status = 'refunded';
+      await m.update(
+        SandboxPaymentEntity,
+        { id },
+        { amountRefunded: payment.amountRefunded, status: payment.status },
+      );
+      return { refund: toRefundView(refund), payment: toPaymentView(payment), created: true };
+    });
+  }
+
   /** What Checkout does when the shopper pays or the payment fails. */
   async pay(
     keyId: string,
@@ -172,6 +246,7 @@ export class SandboxProviderService {
         currency: order.currency,
         status: succeeded ? (captured ? 'captured' : 'authorized') : 'failed',
         method,
+        amountRefunded: 0,
         errorCode: succeeded ? null : 'BAD_REQUEST_ERROR',
         errorDescription: succeeded ? null : 'Payment failed',
         errorReason: succeeded ? null : 'payment_failed',
@@ -217,6 +292,86 @@ function toOrderView(order: SandboxOrderEntity): RazorpayOrderEntity {
   };
 }
 
+/** A refund request's fields as Razorpay reads them; `amount` absent means all that is left. */
+export function readRefundRequest(input: CreateSandboxRefund): RefundRequest {
+  const speed = input.speed ?? 'normal';
+  if (speed !== 'normal' && speed !== 'optimum')
+    throw SandboxProviderError.badRequest('The selected speed is invalid.', 'speed');
+  const receipt = input.receipt === undefined || input.receipt === null ? null : String(input.receipt);
+  if (receipt !== null && receipt.length > 40)
+    throw SandboxProviderError.badRequest('receipt: the length must be no more than 40.', 'receipt');
+  const notes =
+    typeof input.notes === 'object' && input.notes !== null
+      ? Object.fromEntries(Object.entries(input.notes).map(([key, value]) => [key, String(value)]))
+      : {};
+  if (input.amount === undefined) return { speed, receipt, notes };
+  const amount = Number(input.amount);
+  if (!Number.isInteger(amount) || amount < MIN_AMOUNT_PAISE)
+    throw SandboxProviderError.badRequest('The amount must be atleast INR 1.00', 'amount');
+  return { amount, speed, receipt, notes };
+}
+
+/** What a refund of `requested` paise (all that is left when absent) gives back, or Razorpay's refusal. */
+export function refundableAmount(
+  payment: Pick<SandboxPaymentEntity, 'status' | 'amount' | 'amountRefunded'>,
+  requested: number | undefined,
+): number {
+  if (payment.status === 'refunded')
+    throw SandboxProviderError.badRequest('The payment has been fully refunded already');
+  if (payment.status !== 'captured')
+    throw SandboxProviderError.badRequest('Only captured payments can be refunded');
+  const left = payment.amount - payment.amountRefunded;
+  if (requested !== undefined && requested > left)
+    throw SandboxProviderError.badRequest(
+      'The refund amount provided is greater than amount captured',
+      'amount',
+    );
+  return requested ?? left;
+}
+
+/** Whether a request retried under an idempotency key asks for what the earlier one made. */
+function isSameRefund(earlier: SandboxRefundEntity, request: RefundRequest): boolean {
+  const notes = Object.entries(request.notes);
+  return (
+    (request.amount === undefined || request.amount === earlier.amount) &&
+    earlier.speedRequested === request.speed &&
+    earlier.receipt === request.receipt &&
+    notes.length === Object.keys(earlier.notes).length &&
+    notes.every(([key, value]) => earlier.notes[key] === value)
+  );
+}
+
+function idempotencyConflict(): SandboxProviderError {
+  return new SandboxProviderError(400, {
+    error: {
+      code: 'BAD_REQUEST_ERROR',
+      description: 'Different request with the same idempotency key has already been processed.',
+      source: 'NA',
+      step: 'NA',
+      reason: 'NA',
+      metadata: {},
+    },
+  });
+}
+
+function toRefundView(refund: SandboxRefundEntity): RazorpayRefundEntity {
+  return {
+    id: refund.id,
+    entity: 'refund',
+    amount: refund.amount,
+    currency: refund.currency,
+    payment_id: refund.paymentId,
+    notes: refund.notes,
+    receipt: refund.receipt,
+    acquirer_data: { arn: null },
+    created_at: seconds(refund.createdAt),
+    batch_id: null,
+    status: refund.status,
+    speed_processed: refund.speedRequested === 'optimum' ? 'instant' : 'normal',
+    speed_requested: refund.speedRequested,
+  };
+}
+
 function toPaymentView(payment: SandboxPaymentEntity): RazorpayPaymentEntity {
   const failed = payment.status === 'failed';
   return {
@@ -227,7 +382,11 @@ function toPaymentView(payment: SandboxPaymentEntity): RazorpayPaymentEntity {
     status: payment.status,
     order_id: payment.orderId,
     method: payment.method,
-    captured: payment.status === 'captured',
+    amount_refunded: payment.amountRefunded,
+    refund_status:
+      payment.amountRefunded === 0 ? null : payment.amountRefunded < payment.amount ? 'partial' : 'full',
+    // Razorpay's `captured` stays true once captured, refunds or not.
+    captured: payment.status === 'captured' || payment.status === 'refunded',
     description: null,
     email: null,
     contact: null,

@@ -12,7 +12,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 type Route = {
   method: string;
   pattern: RegExp;
-  handle: (params: string[], body: Record<string, unknown>) => Promise<unknown>;
+  handle: (params: string[], body: Record<string, unknown>, req: IncomingMessage) => Promise<unknown>;
 };
 
 /**
@@ -52,6 +52,11 @@ export class SandboxServer implements OnModuleInit, OnApplicationShutdown {
         method: 'POST',
         pattern: /^\/v1\/payments\/([\w-]+)\/capture$/,
         handle: ([id], body) => this.capture(id, body.amount),
+      },
+      {
+        method: 'POST',
+        pattern: /^\/v1\/payments\/([\w-]+)\/refund$/,
+        handle: ([id], body, req) => this.refund(id, body, req.headers['x-refund-idempotency']),
       },
     ];
   }
@@ -105,7 +110,7 @@ export class SandboxServer implements OnModuleInit, OnApplicationShutdown {
         const match = req.method === route.method ? route.pattern.exec(path) : null;
         if (!match) continue;
         const body = req.method === 'POST' ? await readJson(req) : {};
-        return send(res, 200, await route.handle(match.slice(1), body));
+        return send(res, 200, await route.handle(match.slice(1), body, req));
       }
       send(res, 400, SandboxProviderError.badRequest('The requested URL was not found on the server.').body);
     } catch (err) {
@@ -131,6 +136,17 @@ export class SandboxServer implements OnModuleInit, OnApplicationShutdown {
       { event: 'order.paid', payment, order },
     ]);
     return payment;
+  }
+
+  private async refund(
+    id: string,
+    body: Record<string, unknown>,
+    idempotencyKey: string | string[] | undefined,
+  ) {
+    const key = Array.isArray(idempotencyKey) ? idempotencyKey[0] : idempotencyKey;
+    const { refund, payment, created } = await this.provider.refundPayment(id, body, key);
+    if (created) this.webhooks.send([{ event: 'refund.processed', payment, refund }]);
+    return refund;
   }
 
   private authenticated(header: string | undefined): boolean {

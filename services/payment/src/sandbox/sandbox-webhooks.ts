@@ -5,6 +5,7 @@ import { webhookSecret } from '../razorpay/credentials';
 import type {
   RazorpayOrderEntity,
   RazorpayPaymentEntity,
+  RazorpayRefundEntity,
   RazorpayWebhookBody,
   RazorpayWebhookEventName,
 } from '../razorpay/razorpay.types';
@@ -19,6 +20,7 @@ export interface SandboxWebhook {
   event: RazorpayWebhookEventName;
   payment: RazorpayPaymentEntity;
   order?: RazorpayOrderEntity;
+  refund?: RazorpayRefundEntity;
 }
 
 /**
@@ -50,8 +52,9 @@ export class SandboxWebhooks implements OnApplicationShutdown {
       entity: 'event',
       account_id: 'acc_sandbox',
       event: webhook.event,
-      contains: webhook.order ? ['payment', 'order'] : ['payment'],
+      contains: [...(webhook.refund ? ['refund'] : []), 'payment', ...(webhook.order ? ['order'] : [])],
       payload: {
+        ...(webhook.refund ? { refund: { entity: webhook.refund } } : {}),
         payment: { entity: webhook.payment },
         ...(webhook.order ? { order: { entity: webhook.order } } : {}),
       },

@@ -4,7 +4,9 @@ import { PAYMENT_MESSAGES, PaymentMode, PaymentWebhookRequest, PaymentWebhookRes
 import { createHash } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { PaymentConfig } from '../config/payment-config';
+import { PaymentRefunds } from '../payments/payment-refunds.service';
 import { lockProviderOrder, PaymentsService } from '../payments/payments.service';
+import { RefundSweeper } from '../payments/refund-sweeper';
 import { webhookSecret } from '../razorpay/credentials';
 import { PaymentModeService } from '../razorpay/payment-mode.service';
 import type { RazorpayWebhookBody } from '../razorpay/razorpay.types';
@@ -13,8 +15,9 @@ import { isValidWebhookSignature } from '../razorpay/signatures';
 const CAPTURE_EVENTS = new Set(['payment.captured', 'order.paid']);
 
 /**
- * Razorpay's webhooks: what the browser never reported (a closed tab, a failure). Each event id is
- * handled once; events may come in any order, and a paid order is never moved back.
+ * Razorpay's webhooks: what the browser never reported (a closed tab, a failure), and refunds
+ * Razorpay made. Each event id is handled once; events may come in any order, and a paid order is
+ * never moved back.
  */
 @Injectable()
 export class WebhooksService {
@@ -25,6 +28,8 @@ export class WebhooksService {
     private readonly dataSource: DataSource,
     private readonly modes: PaymentModeService,
     private readonly payments: PaymentsService,
+    private readonly refunds: PaymentRefunds,
+    private readonly refundSweeper: RefundSweeper,
   ) {}
 
   async receive(request: PaymentWebhookRequest): Promise<PaymentWebhookResult> {
@@ -39,42 +44,52 @@ export class WebhooksService {
     const eventId = request.eventId || body.id || createHash('sha256').update(request.rawBody).digest('hex');
     const payment = body.payload?.payment?.entity;
     const providerOrderId = payment?.order_id ?? body.payload?.order?.entity?.id ?? null;
-    return this.dataSource.transaction(async (m) => {
+    const { result, owesRefund } = await this.dataSource.transaction(async (m) => {
       const fresh: unknown[] = await m.query(
         `INSERT INTO webhook_events (event_id, event, provider_order_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING event_id`,
         [eventId, body.event, providerOrderId],
       );
-      if (fresh.length === 0) return { processed: false, event: body.event };
-      await this.apply(m, body, mode);
-      return { processed: true, event: body.event };
+      if (fresh.length === 0) return { result: { processed: false, event: body.event }, owesRefund: false };
+      const owes = await this.apply(m, body, mode);
+      return { result: { processed: true, event: body.event }, owesRefund: owes };
     });
+    if (owesRefund) void this.refundSweeper.sweep();
+    return result;
   }
 
-  private async apply(m: EntityManager, body: RazorpayWebhookBody, mode: PaymentMode): Promise<void> {
+  /** Answers whether the event left a payment owed back. */
+  private async apply(m: EntityManager, body: RazorpayWebhookBody, mode: PaymentMode): Promise<boolean> {
     const payment = body.payload?.payment?.entity;
     const capture = CAPTURE_EVENTS.has(body.event);
-    if (!payment?.id || !payment.order_id || (!capture && body.event !== 'payment.failed')) return;
+    const refund = body.event === 'refund.processed' ? body.payload?.refund?.entity : undefined;
+    if (!payment?.id || !payment.order_id || (!capture && !refund && body.event !== 'payment.failed'))
+      return false;
     const providerOrder = await lockProviderOrder(m, { providerOrderId: payment.order_id });
     if (!providerOrder) {
       this.logger.warn(`${body.event} for unknown provider order ${payment.order_id} ignored`);
-      return;
+      return false;
     }
     // Sandbox payments are not money: once the shop is live they pay for nothing.
     if (providerOrder.mode === 'sandbox' && mode === 'live') {
       this.logger.warn(`${body.event} for sandbox order ${providerOrder.orderId} ignored while live`);
-      return;
+      return false;
+    }
+    if (refund) {
+      // The answer to this service's own refund call may not have come back; this records it then.
+      await this.refunds.recordRefund(m, refund);
+      return false;
     }
     if (capture) {
       if (payment.status !== 'captured' || payment.amount !== providerOrder.amountPaise) {
         this.logger.warn(
           `${body.event} for ${payment.id} ignored: status ${payment.status}, amount ${payment.amount}`,
         );
-        return;
+        return false;
       }
-      await this.payments.recordCaptured(m, providerOrder, payment, 'webhook');
-      return;
+      return (await this.payments.recordCaptured(m, providerOrder, payment, 'webhook')) !== null;
     }
     await this.payments.recordFailed(m, providerOrder, payment, 'webhook');
+    return false;
   }
 }
 
