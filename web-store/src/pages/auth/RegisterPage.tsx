@@ -7,7 +7,7 @@ import { useAuth } from '../../auth/AuthContext';
 import { LoadingState } from '../../components/QueryStates';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { GoogleButton } from './GoogleButton';
-import { PasswordStrength } from './PasswordStrength';
+import { NewPasswordFields } from './NewPasswordFields';
 import { redirectTarget } from './redirect';
 
 export const REGISTER_MESSAGES = {
@@ -49,7 +49,6 @@ export default function RegisterPage() {
   const { user, loading, register: createAccount } = useAuth();
   const location = useLocation();
   const [problems, setProblems] = useState<string[]>([]);
-  const [showPassword, setShowPassword] = useState(false);
   const { register, handleSubmit, watch, formState } = useForm<RegisterForm>({
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
@@ -100,51 +99,15 @@ export default function RegisterPage() {
             <label htmlFor="register-email">Email</label>
             <input id="register-email" type="email" autoComplete="email" {...register('email')} />
           </div>
-          <div className="field">
-            <label htmlFor="register-password">Password</label>
-            <div className="password-row">
-              <input
-                id="register-password"
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="new-password"
-                aria-describedby="register-strength register-password-hint"
-                aria-invalid={tooShort ? true : undefined}
-                {...register('password')}
-              />
-              <button
-                type="button"
-                className="btn-link toggle-password"
-                aria-pressed={showPassword}
-                aria-controls="register-password register-confirm"
-                onClick={() => setShowPassword((s) => !s)}
-              >
-                {showPassword ? 'Hide' : 'Show'}
-                <span className="visually-hidden"> passwords</span>
-              </button>
-            </div>
-            {tooShort && (
-              <p id="register-password-hint" className="field-error">
-                {REGISTER_MESSAGES.tooShort}
-              </p>
-            )}
-            <PasswordStrength password={values.password} id="register-strength" />
-          </div>
-          <div className="field">
-            <label htmlFor="register-confirm">Confirm password</label>
-            <input
-              id="register-confirm"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="new-password"
-              aria-invalid={mismatch ? true : undefined}
-              aria-describedby={mismatch ? 'register-confirm-error' : undefined}
-              {...register('confirmPassword')}
-            />
-            {mismatch && (
-              <p id="register-confirm-error" className="field-error">
-                {REGISTER_MESSAGES.passwordsDoNotMatch}
-              </p>
-            )}
-          </div>
+          <NewPasswordFields
+            idPrefix="register"
+            labels={{ password: 'Password', confirmation: 'Confirm password' }}
+            password={register('password')}
+            confirmation={register('confirmPassword')}
+            value={values.password}
+            tooShortMessage={tooShort ? REGISTER_MESSAGES.tooShort : null}
+            mismatchMessage={mismatch ? REGISTER_MESSAGES.passwordsDoNotMatch : null}
+          />
           <button
             type="submit"
             className="btn btn-primary btn-block"

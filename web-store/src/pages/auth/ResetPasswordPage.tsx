@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { failureMessage, isApiFailure } from '../../api/client';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { resetPassword } from './accountRecovery';
-import { PasswordStrength } from './PasswordStrength';
+import { NewPasswordFields } from './NewPasswordFields';
 import { MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from './RegisterPage';
 
 export const RESET_PASSWORD_MESSAGES = {
@@ -38,7 +38,6 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const [problems, setProblems] = useState<string[]>([]);
-  const [showPassword, setShowPassword] = useState(false);
   const { register, handleSubmit, watch, formState } = useForm<ResetPasswordForm>({
     defaultValues: { password: '', confirmPassword: '' },
   });
@@ -93,51 +92,15 @@ export default function ResetPasswordPage() {
           </div>
         )}
         <form onSubmit={onSubmit} noValidate>
-          <div className="field">
-            <label htmlFor="reset-password">New password</label>
-            <div className="password-row">
-              <input
-                id="reset-password"
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="new-password"
-                aria-describedby="reset-strength reset-password-hint"
-                aria-invalid={tooShort ? true : undefined}
-                {...register('password')}
-              />
-              <button
-                type="button"
-                className="btn-link toggle-password"
-                aria-pressed={showPassword}
-                aria-controls="reset-password reset-confirm"
-                onClick={() => setShowPassword((s) => !s)}
-              >
-                {showPassword ? 'Hide' : 'Show'}
-                <span className="visually-hidden"> passwords</span>
-              </button>
-            </div>
-            {tooShort && (
-              <p id="reset-password-hint" className="field-error">
-                {RESET_PASSWORD_MESSAGES.tooShort}
-              </p>
-            )}
-            <PasswordStrength password={values.password} id="reset-strength" />
-          </div>
-          <div className="field">
-            <label htmlFor="reset-confirm">Confirm new password</label>
-            <input
-              id="reset-confirm"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="new-password"
-              aria-invalid={mismatch ? true : undefined}
-              aria-describedby={mismatch ? 'reset-confirm-error' : undefined}
-              {...register('confirmPassword')}
-            />
-            {mismatch && (
-              <p id="reset-confirm-error" className="field-error">
-                {RESET_PASSWORD_MESSAGES.passwordsDoNotMatch}
-              </p>
-            )}
-          </div>
+          <NewPasswordFields
+            idPrefix="reset"
+            labels={{ password: 'New password', confirmation: 'Confirm new password' }}
+            password={register('password')}
+            confirmation={register('confirmPassword')}
+            value={values.password}
+            tooShortMessage={tooShort ? RESET_PASSWORD_MESSAGES.tooShort : null}
+            mismatchMessage={mismatch ? RESET_PASSWORD_MESSAGES.passwordsDoNotMatch : null}
+          />
           <button
             type="submit"
             className="btn btn-primary btn-block"

@@ -20,6 +20,7 @@ import { AddressFormModal } from '../../components/address/AddressFormModal';
 import { ErrorState, LoadingState } from '../../components/QueryStates';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatPrice } from '../../lib/format';
+import { SummaryLines } from './SummaryLines';
 import { localId } from '../../lib/id';
 import { alertFailure } from '../../lib/notify';
 import './checkout.css';
@@ -242,21 +243,15 @@ function Checkout({ user, lines }: { user: User; lines: OrderLineInput[] }) {
             />
           ) : summary ? (
             <>
-              <ul className="summary-lines">
-                {summary.products.map((line, index) => (
-                  <li key={`${line.productId}-${index}`}>
-                    <span>
-                      {line.name} × {line.quantity}
-                      {describeCustomization(line.customization, optionsOf(line.productId)).map((d) => (
-                        <span key={d.label} className="summary-detail">
-                          {d.label}: {d.value}
-                        </span>
-                      ))}
-                    </span>
-                    <span>{formatPrice(line.lineTotal)}</span>
-                  </li>
-                ))}
-              </ul>
+              <SummaryLines
+                lines={summary.products.map((line, index) => ({
+                  key: `${line.productId}-${index}`,
+                  name: line.name,
+                  quantity: line.quantity,
+                  details: describeCustomization(line.customization, optionsOf(line.productId)),
+                  lineTotal: line.lineTotal,
+                }))}
+              />
               <dl className="summary-totals">
                 <div>
                   <dt>Subtotal</dt>

@@ -8,6 +8,7 @@ import { shortOrderId, StatusBadge, type Tone } from '../../components/OrderStat
 import { ErrorState, LoadingState } from '../../components/QueryStates';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatPrice } from '../../lib/format';
+import { SummaryLines } from './SummaryLines';
 import './checkout.css';
 
 export const CONFIRMATION_ERRORS = {
@@ -129,21 +130,15 @@ function Confirmation({ order }: { order: Order }) {
       <div className="checkout-layout">
         <section className="checkout-card" aria-labelledby="confirmation-items">
           <h2 id="confirmation-items">Items</h2>
-          <ul className="summary-lines">
-            {order.products.map((line, index) => (
-              <li key={`${line.productId}-${index}`}>
-                <span>
-                  {line.name || line.product.name} × {line.quantity}
-                  {describeCustomization(line.customization).map((d) => (
-                    <span key={d.label} className="summary-detail">
-                      {d.label}: {d.value}
-                    </span>
-                  ))}
-                </span>
-                <span>{formatPrice(line.lineTotal)}</span>
-              </li>
-            ))}
-          </ul>
+          <SummaryLines
+            lines={order.products.map((line, index) => ({
+              key: `${line.productId}-${index}`,
+              name: line.name || line.product.name,
+              quantity: line.quantity,
+              details: describeCustomization(line.customization),
+              lineTotal: line.lineTotal,
+            }))}
+          />
           <dl className="summary-totals">
             <div>
               <dt>Subtotal</dt>
