@@ -1,3 +1,4 @@
+import { databaseUrl } from '@shop/kit';
 import {
   brokerNames,
   EventEnvelope,
@@ -11,9 +12,11 @@ import * as jwt from 'jsonwebtoken';
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Client } from 'pg';
+import { Client } from 'pg';
+import { SANDBOX_KEYS } from '../../services/payment/src/config/payment-config';
 import { amqpUrl } from '../harness/broker';
-import { TEST_JWT_SECRET } from '../harness/backend';
+import { Backend, TEST_JWT_SECRET } from '../harness/backend';
+import type { Http } from './order-fixtures';
 
 /** What the API tests of payments share: tokens, events on the bus, and webhooks. */
 
@@ -227,5 +230,55 @@ export async function refuseRefunds(paymentDb: Client, paymentId: string): Promi
   await paymentDb.query(`UPDATE sandbox_payments SET status = 'authorized' WHERE id = $1`, [paymentId]);
   return async () => {
     await paymentDb.query(`UPDATE sandbox_payments SET status = 'captured' WHERE id = $1`, [paymentId]);
+  };
+}
+
+/** Opens the (simulated) Razorpay order for a shop order, as the payment screen does. Amount in paise. */
+export async function createPaymentOrder(
+  http: Http,
+  orderId: string,
+  token: string,
+): Promise<{ id: string; amount: number }> {
+  const res = await http.post('/payments/create-order', { orderId }, token);
+  if (res.status !== 201) throw new Error(`create-order failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.order;
+}
+
+/** Pays a provider order in the simulated Checkout; answers what Checkout hands the browser. */
+export async function sandboxPay(
+  http: Http,
+  providerOrderId: string,
+): Promise<{ razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }> {
+  const res = await http.post('/payments/sandbox/pay', {
+    key: SANDBOX_KEYS.keyId,
+    order_id: providerOrderId,
+    outcome: 'success',
+    method: 'card',
+  });
+  if (res.status !== 200) throw new Error(`sandbox pay failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/**
+ * Keeps a service from handling any event (its consumers wait to record the event in the inbox)
+ * until the answered function is called, as a consumer running late would; everything else the
+ * service does, such as its sweeps, goes on.
+ */
+export async function holdEvents(
+  backend: Backend,
+  service: 'order' | 'payment',
+): Promise<() => Promise<void>> {
+  const hold = new Client({
+    connectionString: databaseUrl(backend.env.DATABASE_URL, backend.databases[service]),
+  });
+  await hold.connect();
+  await hold.query('BEGIN');
+  await hold.query('LOCK TABLE inbox IN EXCLUSIVE MODE');
+  return async () => {
+    try {
+      await hold.query('COMMIT');
+    } finally {
+      await hold.end();
+    }
   };
 }

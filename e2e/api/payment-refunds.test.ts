@@ -241,10 +241,15 @@ describe('automatic refunds of payments that paid for nothing', () => {
     ]);
     expect(bus.of(EVENTS.paymentCaptured, order._id)).toHaveLength(0);
     expect(bus.of(EVENTS.orderPaid, order._id)).toHaveLength(0);
+    // The order service records the refund when payment.refunded reaches it.
+    await eventually(
+      async () => (await orderOf(order._id, token)).paymentDetails.status === 'refunded',
+      'the order to show the refund',
+    );
     expect(await orderOf(order._id, token)).toMatchObject({
       orderStatus: 'Cancelled',
       cancelReason: 'expired',
-      paymentDetails: { status: 'expired' },
+      paymentDetails: { status: 'refunded' },
     });
     expect(await availableStock(http, product)).toBe(10);
     const webhooks = await paymentDb.query(

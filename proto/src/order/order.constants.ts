@@ -5,9 +5,17 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /**
  * Where the money for an order stands. The back office shows `paid`, `pending` and anything else
  * as unpaid: `failed` (the last attempt failed; the order can still be paid), `expired` (unpaid past
- * the payment window) and `cancelled` (the order was cancelled before it was paid).
+ * the payment window), `cancelled` (the order was cancelled before it was paid) and `refunded` (a
+ * payment that came after the order was cancelled or expired was given back in full).
  */
-export const ORDER_PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'cancelled'] as const;
+export const ORDER_PAYMENT_STATUSES = [
+  'pending',
+  'paid',
+  'failed',
+  'expired',
+  'cancelled',
+  'refunded',
+] as const;
 export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 
 /** Why an order ended Cancelled. */

@@ -1,6 +1,7 @@
 import type { Brand } from '../catalog';
 import type { CartCustomization } from '../cart/cart.types';
 import type { Paise } from '../money';
+import type { PaymentRefundReason } from '../payment/payment.types';
 import type { CancelReason, CouponContext, OrderPaymentStatus, OrderStatus } from './order.constants';
 import type { OrderCreateInput, OrderQuoteInput } from './order.schemas';
 
@@ -49,6 +50,23 @@ export interface PaymentDetailsView {
   paidAt: string | null;
 }
 
+/**
+ * A payment for the order that was given back in full (`payment.refunded`): a second payment for a
+ * paid order (`duplicate`; the order stays paid by its first), or one that came after the order was
+ * cancelled or expired (`order_closed`; the order stays cancelled and its payment status is
+ * `refunded`).
+ */
+export interface OrderRefundView {
+  /** Rupees. */
+  amount: number;
+  reason: PaymentRefundReason;
+  refundedAt: string;
+  /** The refunded payment (`pay_...`). */
+  paymentId: string;
+  /** The provider's refund (`rfnd_...`). */
+  refundId: string;
+}
+
 export interface StatusHistoryEntry {
   status: OrderStatus;
   at: string;
@@ -82,6 +100,8 @@ export interface OrderView {
   /** Today plus 7 days while the order is on its way; null once Delivered or Cancelled. */
   estimatedDelivery: string | null;
   cancelReason: CancelReason | null;
+  /** Payments for this order given back, oldest first; the order service always sends it. */
+  refunds?: OrderRefundView[];
   createdAt: string;
   updatedAt: string;
 }

@@ -7,8 +7,10 @@ import { CouponsModule } from './coupons/coupons.module';
 import { CustomerEntity } from './customers/customer.entity';
 import { CustomersModule } from './customers/customers.module';
 import { OrderSchema1730000000000 } from './migrations/1730000000000-order-schema';
+import { OrderRefunds1781000000000 } from './migrations/1781000000000-order-refunds';
 import { IdempotencyKeyEntity } from './orders/idempotency-key.entity';
 import { OrderLineEntity } from './orders/order-line.entity';
+import { OrderRefundEntity } from './orders/order-refund.entity';
 import { OrderStatusHistoryEntity } from './orders/order-status-history.entity';
 import { OrderEntity } from './orders/order.entity';
 import { OrdersModule } from './orders/orders.module';
@@ -19,6 +21,7 @@ export const ORDER_ENTITIES = [
   OrderEntity,
   OrderLineEntity,
   OrderStatusHistoryEntity,
+  OrderRefundEntity,
   IdempotencyKeyEntity,
   CouponEntity,
   CouponRedemptionEntity,
@@ -31,7 +34,7 @@ export const ORDER_ENTITIES = [
     KitModule.forService({
       service: 'order',
       entities: ORDER_ENTITIES,
-      migrations: [OrderSchema1730000000000],
+      migrations: [OrderSchema1730000000000, OrderRefunds1781000000000],
       envSchema: orderEnvSchema,
     }),
     OrdersModule,

@@ -10,12 +10,14 @@ import {
   OrderStatusChangedEvent,
   PaymentCapturedEvent,
   PaymentFailedEvent,
+  PaymentRefundedEvent,
   refusedTransitionMessage,
 } from '@shop/proto';
 import { DataSource, EntityManager } from 'typeorm';
 import { CouponsService } from '../coupons/coupons.service';
 import { eventLines } from './order-events';
 import { OrderLineEntity } from './order-line.entity';
+import { captureEffect, paymentStatusAfterRefund } from './order-payment-rules';
 import { OrderStatusHistoryEntity } from './order-status-history.entity';
 import { OrderEntity } from './order.entity';
 
@@ -92,7 +94,9 @@ export class OrderLifecycle {
   /**
    * The money was taken. The order is paid once, whatever order the payment events arrive in and
    * however often; its status stays with staff (Pending until they process it). Money taken for an
-   * order that expired meanwhile is recorded, not turned into a sale: its stock went back already.
+   * order cancelled or expired meanwhile is recorded, not turned into a sale: its stock went back
+   * already, and the payment service, which hears the order close unpaid, refunds the payment
+   * (`refunded`). A refund recorded before the capture keeps the order refunded.
    */
   async paid(m: EntityManager, payment: PaymentCapturedEvent): Promise<void> {
     const order = await this.lock(m, payment.orderId);
@@ -100,8 +104,9 @@ export class OrderLifecycle {
       this.logger.warn(`payment ${payment.paymentId} captured for unknown order ${payment.orderId}`);
       return;
     }
-    if (order.paymentStatus === 'paid') return;
-    if (payment.amountPaise !== order.totalPaise) {
+    const effect = captureEffect(order, payment.amountPaise);
+    if (effect === 'already_paid') return;
+    if (effect === 'wrong_amount') {
       this.logger.error(
         `payment ${payment.paymentId} of ${payment.amountPaise} paise does not match order ${order.id} total ${order.totalPaise}`,
       );
@@ -112,7 +117,7 @@ export class OrderLifecycle {
       OrderEntity,
       { id: order.id },
       {
-        paymentStatus: 'paid',
+        paymentStatus: effect === 'refunded_already' ? 'refunded' : 'paid',
         paymentId: payment.paymentId,
         razorpayOrderId: payment.providerOrderId,
         paymentMethod: payment.method || order.paymentMethod,
@@ -120,9 +125,11 @@ export class OrderLifecycle {
         updatedAt: new Date(),
       },
     );
-    if (order.status === 'Cancelled') {
+    if (effect !== 'pays') {
       this.logger.warn(
-        `order ${order.id} was paid after it was cancelled (${order.cancelReason}): the payment ${payment.paymentId} is due a refund`,
+        effect === 'refunded_already'
+          ? `payment ${payment.paymentId} came after order ${order.id} was cancelled (${order.cancelReason}) and has been refunded already; the order stays cancelled`
+          : `payment ${payment.paymentId} came after order ${order.id} was cancelled (${order.cancelReason}); the order stays cancelled and the payment service refunds the payment`,
       );
       return;
     }
@@ -135,6 +142,39 @@ export class OrderLifecycle {
       paymentId: payment.paymentId,
       paidAt: paidAt.toISOString(),
     });
+  }
+
+  /**
+   * A payment for the order was given back (`payment.refunded`), recorded once per payment. A
+   * duplicate leaves the order paid by its first payment; a payment that came after the order
+   * closed leaves it cancelled with its payment status `refunded`. Nothing goes to the catalog: a
+   * cancelled order's stock was released when it was cancelled.
+   */
+  async refunded(m: EntityManager, refund: PaymentRefundedEvent): Promise<void> {
+    const order = await this.lock(m, refund.orderId);
+    if (!order) {
+      this.logger.warn(`payment ${refund.paymentId} refunded for unknown order ${refund.orderId}`);
+      return;
+    }
+    const recorded: unknown[] = await m.query(
+      `INSERT INTO order_refunds (payment_id, order_id, refund_id, amount_paise, reason, refunded_at)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING payment_id`,
+      [refund.paymentId, order.id, refund.refundId, refund.amountPaise, refund.reason, refund.refundedAt],
+    );
+    if (recorded.length === 0) return;
+    if (refund.reason === 'order_closed' && order.status !== 'Cancelled') {
+      this.logger.error(
+        `payment ${refund.paymentId} was refunded because order ${order.id} had closed, but the order is ${order.status}`,
+      );
+    }
+    await m.update(
+      OrderEntity,
+      { id: order.id },
+      { paymentStatus: paymentStatusAfterRefund(order, refund.reason), updatedAt: new Date() },
+    );
+    this.logger.log(
+      `payment ${refund.paymentId} of order ${order.id} was refunded (${refund.reason}, ${refund.amountPaise} paise)`,
+    );
   }
 
   /** A failed attempt marks an unpaid order failed (it can still be paid); it never touches a paid one. */

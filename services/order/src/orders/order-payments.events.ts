@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@shop/kit';
-import { EVENTS, EventEnvelope, PaymentCapturedEvent, PaymentFailedEvent } from '@shop/proto';
+import {
+  EVENTS,
+  EventEnvelope,
+  PaymentCapturedEvent,
+  PaymentFailedEvent,
+  PaymentRefundedEvent,
+} from '@shop/proto';
 import type { EntityManager } from 'typeorm';
 import { OrderLifecycle } from './order-lifecycle';
 
@@ -17,5 +23,10 @@ export class OrderPaymentsEvents {
   @OnEvent(EVENTS.paymentFailed)
   onFailed(event: EventEnvelope<PaymentFailedEvent>, manager: EntityManager): Promise<void> {
     return this.lifecycle.paymentFailed(manager, event.data);
+  }
+
+  @OnEvent(EVENTS.paymentRefunded)
+  onRefunded(event: EventEnvelope<PaymentRefundedEvent>, manager: EntityManager): Promise<void> {
+    return this.lifecycle.refunded(manager, event.data);
   }
 }

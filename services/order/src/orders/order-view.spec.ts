@@ -1,4 +1,5 @@
 import type { OrderLineEntity } from './order-line.entity';
+import type { OrderRefundEntity } from './order-refund.entity';
 import type { OrderStatusHistoryEntity } from './order-status-history.entity';
 import type { OrderEntity } from './order.entity';
 import { toOrderView } from './order-view';
@@ -54,7 +55,7 @@ const history = [{ id: '1', orderId: 'o1', status: 'Pending', at: now }] as Orde
 
 describe('an order as the apps read it', () => {
   it('speaks rupees and the spec’s field names', () => {
-    const view = toOrderView(entity(), [line], history, null, now);
+    const view = toOrderView(entity(), [line], history, null, [], now);
     expect(view).toMatchObject({
       _id: 'o1',
       subtotal: 900.5,
@@ -74,11 +75,64 @@ describe('an order as the apps read it', () => {
   });
 
   it('expects delivery 7 days from now while the order is on its way, and not once it has ended', () => {
-    expect(toOrderView(entity({ status: 'Shipped' }), [], history, null, now).estimatedDelivery).toBe(
+    expect(toOrderView(entity({ status: 'Shipped' }), [], history, null, [], now).estimatedDelivery).toBe(
       '2025-06-08T00:00:00.000Z',
     );
-    expect(toOrderView(entity({ status: 'Delivered' }), [], history, null, now).estimatedDelivery).toBeNull();
-    expect(toOrderView(entity({ status: 'Cancelled' }), [], history, null, now).estimatedDelivery).toBeNull();
+    expect(
+      toOrderView(entity({ status: 'Delivered' }), [], history, null, [], now).estimatedDelivery,
+    ).toBeNull();
+    expect(
+      toOrderView(entity({ status: 'Cancelled' }), [], history, null, [], now).estimatedDelivery,
+    ).toBeNull();
+  });
+});
+
+describe('an order’s refunded payments', () => {
+  const refund = (paymentId: string, at: string, overrides: Partial<OrderRefundEntity> = {}) =>
+    ({
+      paymentId,
+      orderId: 'o1',
+      refundId: `rfnd_${paymentId}`,
+      amountPaise: 118_000,
+      reason: 'duplicate',
+      refundedAt: new Date(at),
+      recordedAt: new Date(at),
+      ...overrides,
+    }) as OrderRefundEntity;
+
+  it('lists none for an order nothing was refunded for', () => {
+    expect(toOrderView(entity(), [], history, null, [], now).refunds).toEqual([]);
+  });
+
+  it('lists each refund oldest first, in rupees, with its reason and the refunded payment', () => {
+    const view = toOrderView(
+      entity({ status: 'Cancelled', paymentStatus: 'refunded', cancelReason: 'expired' }),
+      [],
+      history,
+      null,
+      [
+        refund('pay_B', '2025-06-01T10:05:00.000Z', { amountPaise: 45_050 }),
+        refund('pay_A', '2025-06-01T10:00:00.000Z', { reason: 'order_closed' }),
+      ],
+      now,
+    );
+    expect(view.paymentDetails.status).toBe('refunded');
+    expect(view.refunds).toEqual([
+      {
+        amount: 1180,
+        reason: 'order_closed',
+        refundedAt: '2025-06-01T10:00:00.000Z',
+        paymentId: 'pay_A',
+        refundId: 'rfnd_pay_A',
+      },
+      {
+        amount: 450.5,
+        reason: 'duplicate',
+        refundedAt: '2025-06-01T10:05:00.000Z',
+        paymentId: 'pay_B',
+        refundId: 'rfnd_pay_B',
+      },
+    ]);
   });
 });
 

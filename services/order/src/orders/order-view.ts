@@ -2,11 +2,13 @@ import {
   ESTIMATED_DELIVERY_DAYS,
   isTerminalOrderStatus,
   OrderLineView,
+  OrderRefundView,
   OrderView,
   toRupees,
 } from '@shop/proto';
 import type { CustomerEntity } from '../customers/customer.entity';
 import type { OrderLineEntity } from './order-line.entity';
+import type { OrderRefundEntity } from './order-refund.entity';
 import type { OrderStatusHistoryEntity } from './order-status-history.entity';
 import type { OrderEntity } from './order.entity';
 
@@ -37,15 +39,30 @@ export function toLineView(
   };
 }
 
+/** The order's refunded payments, oldest first. */
+export function toRefundViews(refunds: readonly OrderRefundEntity[]): OrderRefundView[] {
+  return [...refunds]
+    .sort((a, b) => a.refundedAt.getTime() - b.refundedAt.getTime() || a.paymentId.localeCompare(b.paymentId))
+    .map((r) => ({
+      amount: toRupees(r.amountPaise),
+      reason: r.reason,
+      refundedAt: r.refundedAt.toISOString(),
+      paymentId: r.paymentId,
+      refundId: r.refundId,
+    }));
+}
+
 /**
  * An order as the storefront and back office read it: rupees, the spec's field names, the status
- * timeline, and (while it is on its way) delivery expected 7 days from now, as the track screen says.
+ * timeline, its refunded payments, and (while it is on its way) delivery expected 7 days from now,
+ * as the track screen says.
  */
 export function toOrderView(
   order: OrderEntity,
   lines: readonly OrderLineEntity[],
   history: readonly OrderStatusHistoryEntity[],
   customer: CustomerEntity | null,
+  refunds: readonly OrderRefundEntity[],
   now: Date = new Date(),
 ): OrderView {
   const address = order.shippingAddress;
@@ -83,6 +100,7 @@ export function toOrderView(
       ? null
       : new Date(now.getTime() + ESTIMATED_DELIVERY_DAYS * DAY_MS).toISOString(),
     cancelReason: order.cancelReason,
+    refunds: toRefundViews(refunds),
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };

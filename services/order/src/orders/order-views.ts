@@ -3,11 +3,12 @@ import type { OrderView } from '@shop/proto';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { CustomerEntity } from '../customers/customer.entity';
 import { OrderLineEntity } from './order-line.entity';
+import { OrderRefundEntity } from './order-refund.entity';
 import { OrderStatusHistoryEntity } from './order-status-history.entity';
 import { OrderEntity } from './order.entity';
 import { toOrderView } from './order-view';
 
-/** Loads orders with their lines, timelines and customers in three queries, whatever the page size. */
+/** Loads orders with their lines, timelines, customers and refunds in four queries, whatever the page size. */
 @Injectable()
 export class OrderViews {
   constructor(private readonly dataSource: DataSource) {}
@@ -27,13 +28,15 @@ export class OrderViews {
     if (orders.length === 0) return [];
     const ids = orders.map((o) => o.id);
     const userIds = [...new Set(orders.map((o) => o.userId))];
-    const [lines, history, customers] = await Promise.all([
+    const [lines, history, customers, refunds] = await Promise.all([
       m.find(OrderLineEntity, { where: { orderId: In(ids) } }),
       m.find(OrderStatusHistoryEntity, { where: { orderId: In(ids) } }),
       m.find(CustomerEntity, { where: { userId: In(userIds) } }),
+      m.find(OrderRefundEntity, { where: { orderId: In(ids) } }),
     ]);
     const linesOf = groupBy(lines, (l) => l.orderId);
     const historyOf = groupBy(history, (h) => h.orderId);
+    const refundsOf = groupBy(refunds, (r) => r.orderId);
     const customerOf = new Map(customers.map((c) => [c.userId, c]));
     const now = new Date();
     return orders.map((o) =>
@@ -42,6 +45,7 @@ export class OrderViews {
         linesOf.get(o.id) ?? [],
         historyOf.get(o.id) ?? [],
         customerOf.get(o.userId) ?? null,
+        refundsOf.get(o.id) ?? [],
         now,
       ),
     );

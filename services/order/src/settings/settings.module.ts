@@ -4,7 +4,11 @@ import { SettingsService } from './settings.service';
 
 @Module({
   imports: [
-    SettingsReplicaModule.forRow({ table: 'shop_settings', asOfColumn: 'occurred_at', columns: (s) => ({ data: JSON.stringify(s) }) }),
+    SettingsReplicaModule.forRow({
+      table: 'shop_settings',
+      asOfColumn: 'occurred_at',
+      columns: (s) => ({ data: JSON.stringify(s) }),
+    }),
   ],
   providers: [SettingsService],
   exports: [SettingsService],

@@ -27,6 +27,7 @@ const PAYMENT_LABELS: Record<string, { label: string; tone: Tone }> = {
   failed: { label: 'Payment failed', tone: 'red' },
   expired: { label: 'Payment expired', tone: 'red' },
   cancelled: { label: 'Cancelled', tone: 'red' },
+  refunded: { label: 'Refunded', tone: 'amber' },
 };
 
 function errorText(error: unknown): string {
