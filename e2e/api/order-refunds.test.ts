@@ -1,4 +1,3 @@
-import { databaseUrl } from '@shop/kit';
 import {
   EVENTS,
   OrderRefundView,
@@ -8,10 +7,9 @@ import {
   toRupees,
 } from '@shop/proto';
 import { Client } from 'pg';
-import { Backend, startBackend } from '../harness/backend';
-import { api } from '../harness/http';
+import type { Backend } from '../harness/backend';
 import { adminToken } from './catalog-support';
-import { availableStock, checkoutBody, createProduct, Http, orderDb } from './order-fixtures';
+import { availableStock, checkoutBody, createProduct, Http } from './order-fixtures';
 import {
   Bus,
   createPaymentOrder,
@@ -21,8 +19,9 @@ import {
   holdEvents,
   lateCapturedPayment,
   pause,
+  RefundShop,
   sandboxPay,
-  WEBHOOK_SECRET,
+  startRefundShop,
   webhookBody,
 } from './payment-fixtures';
 
@@ -36,6 +35,7 @@ jest.setTimeout(120_000);
  * services run against the simulated Razorpay, whose refunds the payment service sweeps every second.
  */
 describe('refunds on the order', () => {
+  let shop: RefundShop;
   let backend: Backend;
   let http: Http;
   let paymentDb: Client;
@@ -74,32 +74,17 @@ describe('refunds on the order', () => {
   const settle = () => pause(2500);
 
   beforeAll(async () => {
-    backend = await startBackend({
-      services: ['catalog', 'order', 'payment'],
-      serviceEnv: {
-        order: { ORDER_EXPIRY_SWEEP_SECONDS: '1' },
-        payment: { RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET, PAYMENT_REFUND_SWEEP_SECONDS: '1' },
-      },
-    });
-    http = api(backend.url);
-    paymentDb = new Client({
-      connectionString: databaseUrl(backend.env.DATABASE_URL, backend.databases.payment),
-    });
-    await paymentDb.connect();
-    orders = await orderDb(backend);
-    bus = await Bus.open(backend.namespace, [
+    shop = await startRefundShop([
       EVENTS.paymentCaptured,
       EVENTS.paymentRefunded,
       EVENTS.orderPaid,
       EVENTS.orderCancelled,
       EVENTS.orderExpired,
     ]);
+    ({ backend, http, paymentDb, orders, bus } = shop);
   });
   afterAll(async () => {
-    await bus?.close();
-    await orders?.end();
-    await paymentDb?.end();
-    await backend?.stop();
+    await shop?.stop();
   });
 
   it('keeps an order paid by its first payment and lists the refunded duplicate once', async () => {

@@ -15,8 +15,9 @@ import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import { SANDBOX_KEYS } from '../../services/payment/src/config/payment-config';
 import { amqpUrl } from '../harness/broker';
-import { Backend, TEST_JWT_SECRET } from '../harness/backend';
-import type { Http } from './order-fixtures';
+import { Backend, startBackend, TEST_JWT_SECRET } from '../harness/backend';
+import { api } from '../harness/http';
+import { Http, orderDb } from './order-fixtures';
 
 /** What the API tests of payments share: tokens, events on the bus, and webhooks. */
 
@@ -281,4 +282,66 @@ export async function holdEvents(
       await hold.end();
     }
   };
+}
+
+/** The shop the refund tests run: catalog, order and payment, the databases they read, and the bus. */
+export interface RefundShop {
+  backend: Backend;
+  http: Http;
+  paymentDb: Client;
+  orders: Client;
+  bus: Bus;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts catalog, order and payment with the order expiry and refund sweeps every second, and
+ * records `events` on the bus. `paymentEnv` adds to the payment service's environment.
+ */
+export async function startRefundShop(
+  events: string[],
+  paymentEnv: Record<string, string> = {},
+): Promise<RefundShop> {
+  const backend = await startBackend({
+    services: ['catalog', 'order', 'payment'],
+    serviceEnv: {
+      order: { ORDER_EXPIRY_SWEEP_SECONDS: '1' },
+      payment: { RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET, PAYMENT_REFUND_SWEEP_SECONDS: '1', ...paymentEnv },
+    },
+  });
+  const paymentDb = new Client({
+    connectionString: databaseUrl(backend.env.DATABASE_URL, backend.databases.payment),
+  });
+  await paymentDb.connect();
+  const orders = await orderDb(backend);
+  const bus = await Bus.open(backend.namespace, events);
+  return {
+    backend,
+    http: api(backend.url),
+    paymentDb,
+    orders,
+    bus,
+    async stop() {
+      await bus.close();
+      await orders.end();
+      await paymentDb.end();
+      await backend.stop();
+    },
+  };
+}
+
+/** Razorpay's `payment.captured` webhook for this payment of the provider order, delivered to the gateway. */
+export async function deliverCaptured(
+  baseUrl: string,
+  providerOrder: { id: string; amount: number },
+  paymentId: string,
+): Promise<{ status: number; body: any }> {
+  return deliverWebhook(
+    baseUrl,
+    webhookBody('payment.captured', {
+      id: paymentId,
+      orderId: providerOrder.id,
+      amount: providerOrder.amount,
+    }),
+  );
 }

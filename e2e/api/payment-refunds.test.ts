@@ -3,19 +3,20 @@ import { EVENTS, OrderCancelledEvent, PaymentRefundedEvent, toPaise } from '@sho
 import { createHmac } from 'node:crypto';
 import { Client } from 'pg';
 import { SANDBOX_KEYS } from '../../services/payment/src/config/payment-config';
-import { Backend, startBackend } from '../harness/backend';
-import { api } from '../harness/http';
+import type { Backend } from '../harness/backend';
 import { adminToken } from './catalog-support';
-import { availableStock, checkoutBody, createProduct, Http, orderDb } from './order-fixtures';
+import { availableStock, checkoutBody, createProduct, Http } from './order-fixtures';
 import {
   Bus,
   customerToken,
+  deliverCaptured,
   deliverWebhook,
   eventually,
   lateCapturedPayment,
   pause,
   refuseRefunds,
-  WEBHOOK_SECRET,
+  RefundShop,
+  startRefundShop,
   webhookBody,
 } from './payment-fixtures';
 
@@ -31,6 +32,7 @@ const NOT_PAYABLE = 'This order can no longer be paid. This payment will be refu
  * Razorpay's would; the refund sweep runs every second.
  */
 describe('automatic refunds of payments that paid for nothing', () => {
+  let shop: RefundShop;
   let backend: Backend;
   let http: Http;
   let paymentDb: Client;
@@ -107,36 +109,15 @@ describe('automatic refunds of payments that paid for nothing', () => {
   const settle = () => pause(2500);
 
   beforeAll(async () => {
-    backend = await startBackend({
-      services: ['catalog', 'order', 'payment'],
-      serviceEnv: {
-        order: { ORDER_EXPIRY_SWEEP_SECONDS: '1' },
-        payment: {
-          RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-          PAYMENT_REFUND_SWEEP_SECONDS: '1',
-          // Short, so that a call Razorpay never answers fails within the test.
-          RAZORPAY_API_TIMEOUT_MS: '1500',
-        },
-      },
+    shop = await startRefundShop([EVENTS.paymentCaptured, EVENTS.paymentRefunded, EVENTS.orderPaid], {
+      // Short, so that a call Razorpay never answers fails within the test.
+      RAZORPAY_API_TIMEOUT_MS: '1500',
     });
-    http = api(backend.url);
-    paymentDb = new Client({
-      connectionString: databaseUrl(backend.env.DATABASE_URL, backend.databases.payment),
-    });
-    await paymentDb.connect();
-    orders = await orderDb(backend);
-    bus = await Bus.open(backend.namespace, [
-      EVENTS.paymentCaptured,
-      EVENTS.paymentRefunded,
-      EVENTS.orderPaid,
-    ]);
+    ({ backend, http, paymentDb, orders, bus } = shop);
     notebook = await createProduct(http, admin, { name: 'Refund Notebook', price: 450, stock: 1000 });
   });
   afterAll(async () => {
-    await bus?.close();
-    await orders?.end();
-    await paymentDb?.end();
-    await backend?.stop();
+    await shop?.stop();
   });
 
   it('refunds a second payment for a paid order once, however often its webhooks are replayed, and the order stays paid by the first', async () => {
@@ -299,12 +280,7 @@ describe('automatic refunds of payments that paid for nothing', () => {
     const { order, providerOrder } = await paidOrder();
     const second = await lateCapturedPayment(paymentDb, providerOrder.id, providerOrder.amount);
     const accept = await refuseRefunds(paymentDb, second);
-    const captured = webhookBody('payment.captured', {
-      id: second,
-      orderId: providerOrder.id,
-      amount: providerOrder.amount,
-    });
-    expect((await deliverWebhook(backend.url, captured)).status).toBe(200);
+    expect((await deliverCaptured(backend.url, providerOrder, second)).status).toBe(200);
 
     await eventually(
       async () => (await paymentRow(second)).refund_attempts >= 2,
@@ -345,12 +321,7 @@ describe('automatic refunds of payments that paid for nothing', () => {
     try {
       await hold.query('BEGIN');
       await hold.query('SELECT 1 FROM sandbox_payments WHERE id = $1 FOR UPDATE', [second]);
-      const captured = webhookBody('payment.captured', {
-        id: second,
-        orderId: providerOrder.id,
-        amount: providerOrder.amount,
-      });
-      expect((await deliverWebhook(backend.url, captured)).status).toBe(200);
+      expect((await deliverCaptured(backend.url, providerOrder, second)).status).toBe(200);
       await eventually(
         async () => (await paymentRow(second)).refund_attempts >= 2,
         'a second attempt after a timeout',
