@@ -2,16 +2,25 @@
 /**
  * `npm start`: the whole shop on one machine. Installs and builds what is missing, checks that
  * PostgreSQL and RabbitMQ answer, starts the six services (each migrates its own database), seeds
- * the catalog on first run, starts the gateway and prints the URL. Ctrl-C stops everything.
+ * the catalog on first run, starts the gateway and prints the URL. A process that dies is started
+ * again with back-off (scripts/supervisor.mjs). Ctrl-C stops everything.
+ *
+ *   --skip-build   use the code as built (no install, no build)
+ *   --skip-seed    leave the catalog as it is
+ *
+ * HEALTH_PORT_BASE (first service health port, default 3001) and DATABASE_NAME_PREFIX (databases
+ * named `<prefix>_<service>` instead of the defaults) let a second copy run beside the first.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Supervisor } from './supervisor.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVICES = ['user', 'catalog', 'cart', 'order', 'payment', 'admin-reporting'];
+const flags = new Set(process.argv.slice(2));
 
 /** Development defaults; any of them can be overridden from the environment or a `.env` file. */
 const DEV_DEFAULTS = {
@@ -46,9 +55,9 @@ env.GATEWAY_URL ??= `http://127.0.0.1:${env.PORT}`;
 
 const say = (text) => process.stdout.write(`${text}\n`);
 
-function step(title, cmd, args) {
+function step(title, cmd, args, extraEnv = {}) {
   say(`\n> ${title}`);
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
   if (result.status !== 0) {
     say(`\n${title} failed.`);
     process.exit(result.status ?? 1);
@@ -90,6 +99,11 @@ async function checkServers() {
   }
 }
 
+function databaseName(service) {
+  const prefix = env.DATABASE_NAME_PREFIX;
+  return prefix ? { DATABASE_NAME: `${prefix}_${service.replace(/-/g, '_')}` } : {};
+}
+
 function needsInstall() {
   const marker = join(root, 'node_modules', '.package-lock.json');
   return !existsSync(marker) || statSync(join(root, 'package-lock.json')).mtimeMs > statSync(marker).mtimeMs;
@@ -116,21 +130,19 @@ function relay(name, stream, out) {
   });
 }
 
-const children = new Map();
+const supervisor = new Supervisor({
+  say,
+  attach: (name, child) => {
+    relay(name, child.stdout, process.stdout);
+    relay(name, child.stderr, process.stderr);
+  },
+});
 
 function launch(name, script, extraEnv = {}) {
-  const child = spawn(process.execPath, [script], { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
-  relay(name, child.stdout, process.stdout);
-  relay(name, child.stderr, process.stderr);
-  child.on('exit', (code, signal) => {
-    children.delete(name);
-    if (!stopping) say(`[${name}] exited (${signal ?? code})`);
-  });
-  children.set(name, child);
-  return child;
+  supervisor.start(name, process.execPath, [script], { cwd: root, env: { ...env, ...extraEnv } });
 }
 
-async function waitReady(url, name, timeoutMs = 60_000) {
+async function waitReady(url, name, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -138,52 +150,48 @@ async function waitReady(url, name, timeoutMs = 60_000) {
     } catch {
       // not up yet
     }
-    if (!children.has(name)) throw new Error(`${name} stopped while starting`);
+    // A database or broker still starting is worth a few tries; a process that keeps dying before
+    // it was ever ready is misconfigured (its log says how): stop and say so.
+    if (supervisor.processes.get(name)?.restarts >= 5) throw new Error(`${name} keeps stopping while starting`);
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${name} did not become ready in time`);
 }
 
 let stopping = false;
-function stopAll(code = 0) {
+async function stopAll(code = 0) {
   if (stopping) return;
   stopping = true;
   say('\nStopping the shop...');
-  for (const child of children.values()) child.kill('SIGTERM');
-  const deadline = setTimeout(() => {
-    for (const child of children.values()) child.kill('SIGKILL');
-    process.exit(code);
-  }, 8000);
-  const check = setInterval(() => {
-    if (children.size === 0) {
-      clearInterval(check);
-      clearTimeout(deadline);
-      process.exit(code);
-    }
-  }, 100);
+  // Each process drains for up to SHUTDOWN_GRACE_MS and closes within 5 s more.
+  await supervisor.stop(Number(env.SHUTDOWN_GRACE_MS ?? 20_000) + 6_000);
+  process.exit(code);
 }
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
 async function main() {
-  if (needsInstall()) step('Installing dependencies (npm ci)', 'npm', ['ci', '--no-audit', '--no-fund']);
+  const build = !flags.has('--skip-build');
+  if (build && needsInstall()) step('Installing dependencies (npm ci)', 'npm', ['ci', '--no-audit', '--no-fund']);
   await checkServers();
-  step('Building', 'npm', ['run', 'build', '--silent']);
-  for (const app of ['web-store', 'web-admin']) {
-    if (existsSync(join(root, app, 'package.json'))) step(`Building ${app}`, 'npm', ['run', 'build', '--silent', '-w', app]);
+  if (build) {
+    step('Building', 'npm', ['run', 'build', '--silent']);
+    for (const app of ['web-store', 'web-admin']) {
+      if (existsSync(join(root, app, 'package.json'))) step(`Building ${app}`, 'npm', ['run', 'build', '--silent', '-w', app]);
+    }
   }
 
   say('\n> Starting services (each migrates its own database)');
   await Promise.all(
     SERVICES.map((service, i) => {
-      const port = String(3001 + i);
-      launch(service, join(root, 'services', service, 'dist', 'main.js'), { HEALTH_PORT: port });
+      const port = String(Number(env.HEALTH_PORT_BASE ?? 3001) + i);
+      launch(service, join(root, 'services', service, 'dist', 'main.js'), { HEALTH_PORT: port, ...databaseName(service) });
       return waitReady(`http://127.0.0.1:${port}/health/ready`, service);
     }),
   );
 
   const seed = join(root, 'services', 'catalog', 'dist', 'seed', 'seed.js');
-  if (existsSync(seed)) step('Seeding the catalog (skipped when it already has products)', process.execPath, [seed]);
+  if (!flags.has('--skip-seed') && existsSync(seed)) step('Seeding the catalog (skipped when it already has products)', process.execPath, [seed], databaseName('catalog'));
 
   launch('gateway', join(root, 'gateway', 'dist', 'main.js'));
   await waitReady(`http://127.0.0.1:${env.PORT}/health/live`, 'gateway');

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
@@ -7,7 +8,11 @@ const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 export default defineConfig({
   // The back office is served under /admin2009/ beside the storefront (back-office spec, section 2).
   base: '/admin2009/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // .br and .gz beside each text file over 1 KB, served as they are by the gateway and nginx.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   resolve: {
     // The shared contracts are CommonJS once built; their TypeScript source bundles cleanly as ESM.
     alias: { '@shop/proto': fileURLToPath(new URL('../proto/src/index.ts', import.meta.url)) },

@@ -1,7 +1,7 @@
 /** The shop's API as the benchmarks drive it: JSON calls, and the products and shoppers they seed. */
 
 /** The back-office account startBackend creates (ADMIN_EMAIL / ADMIN_PASSWORD). */
-export const BENCH_ADMIN = { email: 'admin@bench.local', password: 'Admin@12345' };
+export const BENCH_ADMIN = { email: 'admin@bench.local', password: 'Bench-Admin-2026!' };
 
 /** A JSON call to `${url}/api${path}`; throws with the server's message on failure. */
 export async function call(url, method, path, body, token, headers = {}) {

@@ -47,7 +47,8 @@ export async function startBackend({ services, env: extra = {}, serviceEnv = {} 
     DATABASE_URL,
     AMQP_URL,
     BUS_NAMESPACE: namespace,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+    // Benchmarks run in production mode, which refuses secrets published with the shop.
+    JWT_SECRET: randomBytes(32).toString('base64'),
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     NODE_ENV: 'production',

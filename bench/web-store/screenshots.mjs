@@ -95,6 +95,17 @@ async function placePaidOrder(url, shopper, products) {
   return order;
 }
 
+/** Staff cancel the paid order; the payment service refunds it at the sandbox on its next sweep. */
+async function cancelledAndRefunded(url, admin, shopper, order) {
+  await call(url, 'PATCH', `/admin2009/orders/${order._id}`, { orderStatus: 'Cancelled' }, admin);
+  await eventually(
+    async () => (await call(url, 'GET', `/orders/${order._id}`, undefined, shopper.token)).order?.paymentDetails.status === 'refunded',
+    'the cancelled order to be refunded',
+    90_000,
+  );
+  return order;
+}
+
 /** Scrolls through the page so that reveal-on-scroll sections and lazy images are shown, then back up. */
 async function revealAll(page) {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -131,6 +142,8 @@ async function shoot(page, file) {
   if (height > viewport.height) {
     await page.setViewportSize({ width: viewport.width, height });
     await page.waitForTimeout(500);
+    // The taller viewport brings lazy images into view; on a busy machine they take a moment.
+    await page.waitForFunction(() => [...document.images].every((i) => i.complete), undefined, { timeout: 15_000 }).catch(() => {});
   }
   const png = await page.screenshot({ animations: 'disabled', caret: 'hide' });
   await page.setViewportSize(viewport);
@@ -143,7 +156,7 @@ async function storeScreens(browser, shop, shopper, product) {
   const pages = [
     { name: 'home', path: '/', reveal: true },
     { name: 'products', path: '/products' },
-    { name: 'product-detail', path: `/product/${product._id}` },
+    { name: 'product-detail', path: `/product/${product._id}`, gallery: true },
     { name: 'login', path: '/login' },
     { name: 'register', path: '/register' },
     { name: 'cart', path: '/cart', signedIn: true },
@@ -163,13 +176,18 @@ async function storeScreens(browser, shop, shopper, product) {
       await settle(page);
       if (p.reveal) await revealAll(page);
       await shoot(page, `${p.name}-${size}.png`);
+      if (p.gallery) {
+        await page.getByRole('button', { name: 'Show image 3' }).click();
+        await page.waitForFunction(() => document.querySelector('.gallery-main img')?.complete, undefined, { timeout: 10_000 });
+        await shoot(page, `product-gallery-${size}.png`);
+      }
     }
     if (errors.length) process.stderr.write(`store (${size}) page errors: ${errors.join('; ')}\n`);
     await context.close();
   }
 }
 
-async function adminScreens(browser, shop, admin, order, customerId) {
+async function adminScreens(browser, shop, admin, order, customerId, refunded) {
   mkdirSync(join(OUT, 'admin'), { recursive: true });
   const context = await browser.newContext({ ...WIDTHS.desktop, baseURL: shop.url, reducedMotion: 'reduce' });
   const page = await context.newPage();
@@ -187,6 +205,7 @@ async function adminScreens(browser, shop, admin, order, customerId) {
   await visit('/dashboard', 'dashboard');
   await visit('/orders', 'orders');
   await visit(`/orders/${order._id}`, 'order-details');
+  await visit(`/orders/${refunded._id}`, 'order-details-refund');
   await visit('/products', 'products');
   await page.getByRole('button', { name: 'Add New Product' }).click();
   await settle(page);
@@ -224,10 +243,11 @@ async function main() {
     const shopper = await registerShopper(shop.url, 'asha');
     const order = await placePaidOrder(shop.url, shopper, plain.slice(3, 4));
     await fillCart(shop.url, shopper.token, plain.slice(0, 2), 2);
+    const refunded = await cancelledAndRefunded(shop.url, admin, shopper, await placePaidOrder(shop.url, shopper, plain.slice(1, 3)));
 
     const detail = products.find((p) => (p.reviewCount ?? p.totalReviews ?? 0) > 0) ?? products[0];
     await storeScreens(browser, shop, shopper, detail);
-    await adminScreens(browser, shop, admin, order, buyer.userId);
+    await adminScreens(browser, shop, admin, order, buyer.userId, refunded);
     for (const { file, bytes } of taken) process.stdout.write(`${file.padEnd(36)} ${(bytes / 1024).toFixed(0)} KB\n`);
   } finally {
     await browser.close();

@@ -1,11 +1,11 @@
 import { MESSAGES } from '@shop/proto';
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { Backend, startBackend } from '../harness/backend';
+import { Backend, freePort, startBackend } from '../harness/backend';
 import { api } from '../harness/http';
 import { adminToken, customerToken, daysAgo, EventBus, eventually } from './back-office-support';
+import { createProduct } from './order-fixtures';
 
 jest.setTimeout(120_000);
 
@@ -41,10 +41,11 @@ describe('back-office customers', () => {
   };
 
   beforeAll(async () => {
-    backend = await startBackend({ services: ['user', 'admin-reporting'] });
+    backend = await startBackend({ services: ['user', 'catalog', 'admin-reporting'] });
     http = api(backend.url);
     bus = await EventBus.open(backend.namespace);
-    wishedProduct = bus.product({ name: 'Brass Card Holder', category: 'Gifts', price: 799, stock: 12, createdAt: daysAgo(30) });
+    // Wishlisting asks the catalog whether the product exists, so this one is a real catalog product.
+    wishedProduct = await createProduct(http, admin, { name: 'Brass Card Holder', price: 799, stock: 12 });
     const item = bus.product({ name: 'Bulk Tag', category: 'Labels', price: 10, stock: 1000, createdAt: daysAgo(30) });
 
     // Registered in this order: the list shows the newest first.
@@ -232,14 +233,3 @@ describe('back-office customers', () => {
     expect((await http.get('/auth/me', accounts.newbie.token)).status).toBe(200);
   });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}

@@ -147,7 +147,8 @@ describe('GET /api/admin2009/dashboard', () => {
       customerName: 'carol',
       totalAmount: 400,
       orderStatus: 'Cancelled',
-      paymentStatus: 'paid',
+      // Paid, then cancelled by staff: its money is owed back.
+      paymentStatus: 'refund_pending',
     });
     expect(body.recentOrders[1]).toMatchObject({ customerName: 'Guest User', user: null, totalAmount: 500, orderStatus: 'Pending', paymentStatus: 'pending' });
     expect(body.recentOrders[3]).toMatchObject({ orderStatus: 'Cancelled', paymentStatus: 'expired' });

@@ -23,6 +23,23 @@ export async function startCartBackend(
   return { backend, http: api(backend.url), uploadsDir };
 }
 
+/** A multipart upload under the field `file`, as the product page's customization picker sends it. */
+export async function uploadCustomization(
+  baseUrl: string,
+  token: string | undefined,
+  file: { name: string; type: string; bytes: Buffer },
+  field = 'file',
+) {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  const res = await fetch(`${baseUrl}/api/cart/uploads`, {
+    method: 'POST',
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return { status: res.status, body: await res.json() };
+}
+
 /** Signs in as the seeded admin, as the back office does. */
 export async function adminLogin(http: Http): Promise<string> {
   const res = await http.post('/admin2009/login', TEST_ADMIN);

@@ -4,26 +4,16 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Backend } from '../harness/backend';
 import { pngBytes } from './catalog-support';
-import { adminLogin, createProduct, Http, newCustomer, startCartBackend } from './cart-support';
+import {
+  adminLogin,
+  createProduct,
+  Http,
+  newCustomer,
+  startCartBackend,
+  uploadCustomization as upload,
+} from './cart-support';
 
 jest.setTimeout(60_000);
-
-/** A multipart upload under the field `file`, as the product page's customization picker sends it. */
-async function upload(
-  url: string,
-  token: string | undefined,
-  file: { name: string; type: string; bytes: Buffer },
-  field = 'file',
-) {
-  const form = new FormData();
-  form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const res = await fetch(`${url}/api/cart/uploads`, {
-    method: 'POST',
-    body: form,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  return { status: res.status, body: await res.json() };
-}
 
 describe('cart: customization uploads and the promo preview', () => {
   let backend: Backend;

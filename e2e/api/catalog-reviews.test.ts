@@ -98,7 +98,8 @@ describe('reviews', () => {
         comment,
         pros: ['Bright print'],
         cons: ['Hook is small'],
-        helpful: [],
+        helpfulCount: 0,
+        votedHelpful: false,
       });
       const listed = await http.get(`/reviews/product/${product._id}`);
       expect(listed.body.reviews[0].comment).toBe(comment);
@@ -154,13 +155,23 @@ describe('reviews', () => {
   });
 
   describe('GET /reviews/product/{productId}', () => {
-    it('lists the reviews newest first, each with user.username, rating, comment, pros, cons, helpful and createdAt', async () => {
+    it('lists the reviews newest first, each with user.username, rating, comment, pros, cons, the helpful count and createdAt', async () => {
       const res = await http.get(`/reviews/product/${product._id}`);
       expect(res.status).toBe(200);
       expect(res.body.success).toBe(true);
       const reviews: ReviewView[] = res.body.reviews;
       expect(reviews.map((r) => r.user.username)).toEqual(['ravi', 'asha']);
-      for (const key of ['_id', 'user', 'rating', 'comment', 'pros', 'cons', 'helpful', 'createdAt'])
+      for (const key of [
+        '_id',
+        'user',
+        'rating',
+        'comment',
+        'pros',
+        'cons',
+        'helpfulCount',
+        'votedHelpful',
+        'createdAt',
+      ])
         expect(reviews[0]).toHaveProperty(key);
       expect(reviews[0].user).toEqual({ username: 'ravi' });
     });
@@ -185,15 +196,28 @@ describe('reviews', () => {
       expect(res.body.message).toBe('You must be logged in to mark reviews as helpful');
     });
 
-    it('toggles the customer in the review’s helpful list', async () => {
+    it('toggles the customer’s vote: the review tells the count and whether the caller voted, never who', async () => {
       const on = await http.post(`/reviews/${reviewId}/helpful`, {}, ravi.token);
       expect(on.status).toBe(200);
       expect(on.body).toMatchObject({ success: true, helpful: true });
-      expect(on.body.review.helpful).toEqual([ravi.userId]);
+      expect(on.body.review).toMatchObject({ helpfulCount: 1, votedHelpful: true });
       await http.post(`/reviews/${reviewId}/helpful`, {}, asha.token);
       const off = await http.post(`/reviews/${reviewId}/helpful`, {}, ravi.token);
       expect(off.body.helpful).toBe(false);
-      expect(off.body.review.helpful).toEqual([asha.userId]);
+      expect(off.body.review).toMatchObject({ helpfulCount: 1, votedHelpful: false });
+      expect(off.body.review).not.toHaveProperty('helpful');
+
+      const forAsha = (await http.get(`/reviews/product/${product._id}`, asha.token)).body.reviews;
+      expect(forAsha.find((r: ReviewView) => r._id === reviewId)).toMatchObject({
+        helpfulCount: 1,
+        votedHelpful: true,
+      });
+      const public_ = await http.get(`/reviews/product/${product._id}`);
+      expect(public_.body.reviews.find((r: ReviewView) => r._id === reviewId)).toMatchObject({
+        helpfulCount: 1,
+        votedHelpful: false,
+      });
+      expect(JSON.stringify(public_.body)).not.toContain(asha.userId);
     });
 
     it("answers 404 'Review not found' for an unknown review", async () => {

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Client } from 'pg';
 import {
   EventEnvelope,
@@ -11,7 +14,8 @@ import {
 } from '@shop/proto';
 import { Backend, startBackend } from '../harness/backend';
 import { api } from '../harness/http';
-import { adminToken } from './catalog-support';
+import { uploadCustomization } from './cart-support';
+import { adminToken, pngBytes } from './catalog-support';
 import { ADDRESS, availableStock, checkoutBody, createProduct, Http, orderDb } from './order-fixtures';
 import { Bus, customerToken, eventually, pause } from './payment-fixtures';
 
@@ -50,7 +54,10 @@ describe('after checkout: payments, tracking, the account overview and the back 
   const paymentStatus = async (id: string) => (await order(id)).paymentDetails.status;
 
   beforeAll(async () => {
-    backend = await startBackend({ services: ['user', 'catalog', 'order'] });
+    backend = await startBackend({
+      services: ['user', 'catalog', 'cart', 'order'],
+      env: { UPLOADS_DIR: mkdtempSync(join(tmpdir(), 'order-uploads-')) },
+    });
     http = api(backend.url);
     db = await orderDb(backend);
     bus = await Bus.open(backend.namespace, [
@@ -327,6 +334,7 @@ describe('after checkout: payments, tracking, the account overview and the back 
   describe('the back office orders screen', () => {
     let shopper: { userId: string; token: string };
     let tagged: { _id: string };
+    let logo: { name: string; size: number; type: string; url: string; fileId: string };
 
     beforeAll(async () => {
       const reg = await http.post('/auth/register', {
@@ -340,11 +348,16 @@ describe('after checkout: payments, tracking, the account overview and the back 
           (await db.query(`SELECT 1 FROM customers WHERE user_id = $1`, [shopper.userId])).rowCount === 1,
         'the customer projection',
       );
+      const uploaded = await uploadCustomization(backend.url, shopper.token, {
+        name: 'logo.png',
+        type: 'image/png',
+        bytes: await pngBytes(),
+      });
+      const { name, size, type, url, fileId } = uploaded.body;
+      logo = { name, size, type, url, fileId };
       const customization = {
         comments: 'Print "ACME" in gold',
-        uploadedFiles: [
-          { name: 'logo.png', size: 2048, type: 'image/png', url: '/uploads/customizations/logo.png' },
-        ],
+        uploadedFiles: [{ fileId: logo.fileId, name: 'logo.png', size: logo.size, type: 'image/png' }],
         dynamicCustomizations: { engraving: 'Meera' },
       };
       const res = await http.post(
@@ -392,7 +405,7 @@ describe('after checkout: payments, tracking, the account overview and the back 
       expect((await http.get('/admin2009/orders?search=%25', admin)).body.orders).toHaveLength(0);
     });
 
-    it('shows one order with the customer, customization values and uploaded files', async () => {
+    it('shows one order with the customer, customization values and uploaded files as the cart stored them', async () => {
       const res = await http.get(`/admin2009/orders/${tagged._id}`, admin);
       expect(res.status).toBe(200);
       expect(res.body.order).toMatchObject({
@@ -405,9 +418,7 @@ describe('after checkout: payments, tracking, the account overview and the back 
             quantity: 4,
             customization: {
               comments: 'Print "ACME" in gold',
-              uploadedFiles: [
-                { name: 'logo.png', size: 2048, type: 'image/png', url: '/uploads/customizations/logo.png' },
-              ],
+              uploadedFiles: [logo],
               dynamicCustomizations: { engraving: 'Meera' },
             },
           },
@@ -427,12 +438,12 @@ describe('after checkout: payments, tracking, the account overview and the back 
       );
       const lines = (await res.text()).trim().split('\r\n');
       expect(lines[0]).toBe(
-        '"Order ID","Customer","Email","Date","Status","Payment","Amount","Items","Tracking Number"',
+        '"Order ID","Customer","Email","Date","Status","Payment","Amount","Items","Tracking Number","Refund Status","Refunded"',
       );
       expect(lines).toHaveLength(2);
       expect(lines[1]).toMatch(
         new RegExp(
-          `^"${tagged._id}","meera_admin_search","meera@corp.example","[^"]+","Pending","pending","\\d+\\.00","Leather Planner x 4",""$`,
+          `^"${tagged._id}","meera_admin_search","meera@corp.example","[^"]+","Pending","pending","\\d+\\.00","Leather Planner x 4","","","0.00"$`,
         ),
       );
     });

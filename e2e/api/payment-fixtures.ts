@@ -295,15 +295,16 @@ export interface RefundShop {
 }
 
 /**
- * Starts catalog, order and payment with the order expiry and refund sweeps every second, and
- * records `events` on the bus. `paymentEnv` adds to the payment service's environment.
+ * Starts catalog, order and payment (and `also`) with the order expiry and refund sweeps every
+ * second, and records `events` on the bus. `paymentEnv` adds to the payment service's environment.
  */
 export async function startRefundShop(
   events: string[],
   paymentEnv: Record<string, string> = {},
+  also: 'admin-reporting'[] = [],
 ): Promise<RefundShop> {
   const backend = await startBackend({
-    services: ['catalog', 'order', 'payment'],
+    services: ['catalog', 'order', 'payment', ...also],
     serviceEnv: {
       order: { ORDER_EXPIRY_SWEEP_SECONDS: '1' },
       payment: { RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET, PAYMENT_REFUND_SWEEP_SECONDS: '1', ...paymentEnv },
@@ -328,6 +329,50 @@ export async function startRefundShop(
       await backend.stop();
     },
   };
+}
+
+/**
+ * Tells the simulated Razorpay how to answer refunds of a payment: made at once (`processed`, its
+ * default), left `pending` until settled, or accepted and then `failed`.
+ */
+export async function answerRefunds(
+  paymentDb: Client,
+  paymentId: string,
+  outcome: 'processed' | 'pending' | 'failed',
+): Promise<void> {
+  await paymentDb.query(`UPDATE sandbox_payments SET refund_outcome = $2 WHERE id = $1`, [
+    paymentId,
+    outcome,
+  ]);
+}
+
+/** A free loopback port, for a service the test must reach directly (the simulated Razorpay). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * Ends a pending refund in the simulated Razorpay listening on `sandboxPort`, which then sends the
+ * `refund.processed` or `refund.failed` webhook.
+ */
+export async function settleSandboxRefund(
+  sandboxPort: number,
+  refundId: string,
+  status: 'processed' | 'failed',
+): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${sandboxPort}/v1/sandbox/refunds/${refundId}/settle`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Basic ${Buffer.from(`${SANDBOX_KEYS.keyId}:${SANDBOX_KEYS.keySecret}`).toString('base64')}`,
+    },
+    body: JSON.stringify({ status }),
+  });
+  if (!res.ok) throw new Error(`settling ${refundId} failed: ${res.status} ${await res.text()}`);
 }
 
 /** Razorpay's `payment.captured` webhook for this payment of the provider order, delivered to the gateway. */

@@ -5,6 +5,8 @@ import * as jwt from 'jsonwebtoken';
 import { Client } from 'pg';
 import { Backend, startBackend, TEST_ADMIN, TEST_JWT_SECRET } from '../harness/backend';
 import { api } from '../harness/http';
+import { adminToken } from './catalog-support';
+import { createProduct } from './order-fixtures';
 
 jest.setTimeout(60_000);
 
@@ -48,7 +50,7 @@ describe('customer and admin accounts (/api/auth, /api/admin2009)', () => {
 
   beforeAll(async () => {
     // Every request here comes from one address: lift the sign-in throttle (user-login-limits covers it).
-    backend = await startBackend({ services: ['user', 'order'], env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
+    backend = await startBackend({ services: ['user', 'catalog', 'order'], env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
     http = api(backend.url);
     db = new Client({ connectionString: databaseUrl(backend.env.DATABASE_URL, backend.databases.user) });
     await db.connect();
@@ -402,7 +404,7 @@ describe('customer and admin accounts (/api/auth, /api/admin2009)', () => {
         token,
       );
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ success: true, message: 'Password changed successfully' });
+      expect(res.body).toEqual({ success: true, message: 'Password changed successfully', token: expect.any(String) });
       expect((await http.post('/auth/login', { identifier: email, password: PASSWORD })).status).toBe(401);
       expect((await http.post('/auth/login', { identifier: email, password: 'Newer@4567' })).status).toBe(
         200,
@@ -447,7 +449,8 @@ describe('customer and admin accounts (/api/auth, /api/admin2009)', () => {
   describe('GET /auth/stats', () => {
     it('answers the stats with the wishlist count and no orders yet', async () => {
       const { token } = await register();
-      await http.put('/auth/wishlist', { productId: '0b6f1a64-5f0e-4c6b-9a57-2d1c2f3e4a5b' }, token);
+      const productId = await createProduct(http, adminToken(), { price: 120, stock: 10 });
+      expect((await http.put('/auth/wishlist', { productId }, token)).status).toBe(200);
       const res = await http.get('/auth/stats', token);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({

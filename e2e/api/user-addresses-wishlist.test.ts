@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Backend, startBackend } from '../harness/backend';
 import { api } from '../harness/http';
+import { adminToken } from './catalog-support';
+import { createProduct } from './order-fixtures';
 
 jest.setTimeout(60_000);
 
@@ -58,11 +60,14 @@ describe('addresses and wishlist (/api/auth/addresses, /api/auth/wishlist)', () 
     return res.body.user.addresses as Address[];
   };
 
+  const admin = adminToken();
+  const newProduct = () => createProduct(http, admin, { price: 120, stock: 10 });
+
   const defaultStreet = (addresses: Address[]) => addresses.filter((a) => a.isDefault).map((a) => a.street);
   const idOf = (addresses: Address[], street: string) => addresses.find((a) => a.street === street)!._id;
 
   beforeAll(async () => {
-    backend = await startBackend({ services: ['user', 'order'] });
+    backend = await startBackend({ services: ['user', 'catalog', 'order'] });
     http = api(backend.url);
   });
   afterAll(() => backend?.stop());
@@ -227,7 +232,7 @@ describe('addresses and wishlist (/api/auth/addresses, /api/auth/wishlist)', () 
   describe('wishlist', () => {
     it('PUT toggles a product: added, then removed', async () => {
       const token = await register();
-      const productId = randomUUID();
+      const productId = await newProduct();
       const added = await http.put('/auth/wishlist', { productId }, token);
       expect(added.status).toBe(200);
       expect(added.body).toMatchObject({ success: true, added: true });
@@ -236,6 +241,18 @@ describe('addresses and wishlist (/api/auth/addresses, /api/auth/wishlist)', () 
       const removed = await http.put('/auth/wishlist', { productId }, token);
       expect(removed.body).toMatchObject({ success: true, added: false });
       expect(removed.body.user.wishlist).toEqual([]);
+    });
+
+    it("answers 404 'The requested product could not be found.' for a product the shop does not have", async () => {
+      const token = await register();
+      const res = await http.put('/auth/wishlist', { productId: randomUUID() }, token);
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({
+        success: false,
+        status: 404,
+        message: 'The requested product could not be found.',
+      });
+      expect((await http.get('/auth/wishlist', token)).body.wishlist).toEqual([]);
     });
 
     it("rejects a missing, malformed or non-text product id with 400 'Invalid product ID'", async () => {
@@ -250,8 +267,8 @@ describe('addresses and wishlist (/api/auth/addresses, /api/auth/wishlist)', () 
 
     it('DELETE removes a product and answers with the user', async () => {
       const token = await register();
-      const keep = randomUUID();
-      const drop = randomUUID();
+      const keep = await newProduct();
+      const drop = await newProduct();
       await http.put('/auth/wishlist', { productId: keep }, token);
       await http.put('/auth/wishlist', { productId: drop }, token);
       const res = await http.delete(`/auth/wishlist/${drop}`, token);
@@ -269,8 +286,8 @@ describe('addresses and wishlist (/api/auth/addresses, /api/auth/wishlist)', () 
 
     it('GET lists the entries, newest first, with when each was added', async () => {
       const token = await register();
-      const first = randomUUID();
-      const second = randomUUID();
+      const first = await newProduct();
+      const second = await newProduct();
       await http.put('/auth/wishlist', { productId: first }, token);
       await http.put('/auth/wishlist', { productId: second }, token);
       const res = await http.get('/auth/wishlist', token);
@@ -290,7 +307,7 @@ describe('addresses and wishlist (/api/auth/addresses, /api/auth/wishlist)', () 
     it("keeps each customer's wishlist to themselves", async () => {
       const alice = await register();
       const bob = await register();
-      await http.put('/auth/wishlist', { productId: randomUUID() }, alice);
+      await http.put('/auth/wishlist', { productId: await newProduct() }, alice);
       expect((await http.get('/auth/wishlist', bob)).body.wishlist).toEqual([]);
       expect((await http.get('/auth/stats', bob)).body.stats.wishlistCount).toBe(0);
       expect((await http.get('/auth/stats', alice)).body.stats.wishlistCount).toBe(1);

@@ -14,7 +14,7 @@ describe('login attempt limits and the sign-in throttle', () => {
   let http: ReturnType<typeof api>;
   let seq = 0;
 
-  /** Requests as seen from one client address (the gateway trusts X-Forwarded-For from its proxy). */
+  /** Requests as seen from one client address (the gateway trusts one proxy hop, this test). */
   const from = (ip: string) => ({
     post: (path: string, body: unknown) =>
       http.request('POST', path, { body, headers: { 'x-forwarded-for': ip } }),
@@ -40,7 +40,8 @@ describe('login attempt limits and the sign-in throttle', () => {
   beforeAll(async () => {
     backend = await startBackend({
       services: ['user'],
-      env: { AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_RATE_LIMIT_PER_MINUTE) },
+      // The test plays the proxy in front of the gateway, naming each client in X-Forwarded-For.
+      env: { AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_RATE_LIMIT_PER_MINUTE), TRUSTED_PROXIES: '1' },
       serviceEnv: { user: { MAX_LOGIN_ATTEMPTS: String(MAX_LOGIN_ATTEMPTS) } },
     });
     http = api(backend.url);

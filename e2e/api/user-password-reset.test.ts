@@ -89,7 +89,7 @@ describe('forgotten passwords (/api/auth/forgot-password, /api/auth/reset-passwo
 
     const reset = await http.post('/auth/reset-password', { token, password: NEW_PASSWORD });
     expect(reset.status).toBe(200);
-    expect(reset.body).toEqual({ success: true, message: MESSAGES.passwordReset });
+    expect(reset.body).toMatchObject({ success: true, message: MESSAGES.passwordReset, token: expect.any(String), user: { email } });
 
     const fresh = await http.post('/auth/login', { identifier: username, password: NEW_PASSWORD });
     expect(fresh.status).toBe(200);

@@ -36,7 +36,11 @@ describe('the back office, and the store it runs', () => {
   const shoppers: Visitor[] = [];
 
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+    // Refunds are swept every second, so a cancelled paid order is refunded while the test looks.
+    [shop, browser] = await Promise.all([
+      startShop({ env: { PAYMENT_REFUND_SWEEP_SECONDS: '1' } }),
+      launchBrowser(),
+    ]);
     admin = await openVisitor(browser, shop.url, { acceptDownloads: true });
   });
   afterEach(async () => {
@@ -249,6 +253,75 @@ describe('the back office, and the store it runs', () => {
     },
   );
 
+  journey(
+    'staff cancel a paid order, are told it will be refunded, and see it Refunded; the shopper sees it too',
+    visitors,
+    async () => {
+      const { diary } = shop.products;
+      const customer = await registerCustomer(shop, 'meera');
+      const order = await placeOrder(shop, customer, [{ product: diary._id, quantity: 2 }]);
+      await payOrder(shop, customer, order._id);
+      const shown = `ORD-${order._id.slice(-8).toUpperCase()}`;
+
+      const page = await backOffice('/orders', 'Orders');
+      const row = page.getByRole('row').filter({ hasText: shown });
+      await until(
+        async () => ((await row.count()) > 0 ? row.innerText() : ''),
+        (text) => /Paid/.test(text),
+        'the paid order in the list',
+      );
+      await row.getByRole('button', { name: `Actions for ${shown}` }).click();
+      await Promise.all([
+        page.waitForResponse((res) => res.url().endsWith(`/api/admin2009/orders/${order._id}`)),
+        page.getByRole('menuitem', { name: 'View & Update Status' }).click(),
+      ]);
+      const details = page.getByRole('dialog', { name: 'Order Details' });
+      await shows(details);
+      await details.getByLabel('Status').selectOption('Cancelled');
+      const confirm = page.getByRole('alertdialog', { name: 'Cancel this order?' });
+      await shows(confirm);
+      await hasText(
+        confirm,
+        `Cancelling it refunds ${rupees(order.totalAmount)} to the customer through Razorpay`,
+      );
+      await confirm.getByRole('button', { name: 'Cancel order' }).click();
+      await hides(confirm);
+      await hasText(details, 'Refund pending');
+      await page.keyboard.press('Escape');
+      await hides(details);
+
+      // The refund sweep gives the money back at the (simulated) Razorpay within seconds.
+      await until(
+        async () => {
+          await page.reload();
+          await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+          return (await row.count()) > 0 ? row.innerText() : '';
+        },
+        (text) => /Cancelled/.test(text) && /Refunded/.test(text),
+        'the cancelled order to show Refunded',
+      );
+      await page.goto(`/admin2009/orders/${order._id}`);
+      const refunded = page.getByRole('dialog', { name: 'Order Details' });
+      await shows(refunded);
+      const refunds = refunded.getByRole('region', { name: 'Refunds' });
+      await hasText(refunds, rupees(order.totalAmount));
+      await hasText(refunds, 'Refunded');
+      await hasText(refunds, 'Order cancelled');
+
+      const { page: store } = await shopperBrowser(customer);
+      await store.goto('/account');
+      await store
+        .getByRole('navigation', { name: 'Account sections' })
+        .getByRole('button', { name: 'Order History' })
+        .click();
+      const card = store.getByRole('article', { name: `Order ${order._id.slice(-8)}` });
+      await hasText(card, 'Cancelled');
+      await hasText(card, 'Refunded');
+      await store.goto(`/confirmation/${order._id}`);
+      await hasText(store.getByText('Payment status').locator('..'), 'Refunded');
+    },
+  );
+
   journey('exports the orders as a CSV file with every cell quoted', visitors, async () => {
     const { labels } = shop.products;
     const customer = await registerCustomer(shop, 'arjun');
@@ -281,6 +354,8 @@ describe('the back office, and the store it runs', () => {
       'Amount',
       'Items',
       'Tracking Number',
+      'Refund Status',
+      'Refunded',
     ]);
     const mine = lines.map(cells).find((row) => row[0] === order._id);
     expect(mine).toEqual([
@@ -293,6 +368,8 @@ describe('the back office, and the store it runs', () => {
       order.totalAmount.toFixed(2),
       `${labels.name} x 4`,
       '',
+      '',
+      '0.00',
     ]);
   });
 

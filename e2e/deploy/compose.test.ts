@@ -15,6 +15,7 @@ import {
   readCompose,
   sharesNetwork,
 } from './support/compose';
+import { baseEnvSchema } from '../../services/kit/src/config/service-config';
 import { instructionsOf } from './support/dockerfile';
 import { InterpolationError } from './support/env';
 import { imageStages } from './support/image';
@@ -23,6 +24,7 @@ import { readRepoFile, repoFileExists } from './support/repo';
 const NODE_RUNTIME_VARIABLES = ['NODE_OPTIONS'];
 const INFRASTRUCTURE = ['postgres', 'rabbitmq'];
 const PROXY = 'proxy';
+const MAIL_CATCHER = 'mailpit';
 const UPLOADS_VOLUME = 'uploads';
 const WRITES_UPLOADS = ['catalog', 'cart'];
 /** Credentials with no default: compose refuses to start until .env sets them. */
@@ -45,7 +47,7 @@ const nginxListenPort = (conf: string) => Number(/^\s*listen\s+(\d+)\s*;/m.exec(
 describe('docker-compose.yml', () => {
   it('interpolates with the example .env and refuses to start without each secret', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
-      [...COMPONENTS.map((c) => c.name), ...INFRASTRUCTURE, PROXY].sort(),
+      [...COMPONENTS.map((c) => c.name), ...INFRASTRUCTURE, PROXY, MAIL_CATCHER].sort(),
     );
     for (const name of SECRETS) {
       const vars = { ...composeExampleVars(), [name]: undefined };
@@ -69,9 +71,10 @@ describe('docker-compose.yml', () => {
     },
   );
 
-  it('publishes one port, the proxy, whose nginx routes /api and /uploads to the gateway, /admin2009 to web-admin and / to web-store', () => {
+  it("publishes one public port, the proxy's (and Mailpit's UI on the loopback only), whose nginx routes /api and /uploads to the gateway, /admin2009 to web-admin and / to web-store", () => {
     const published = Object.entries(compose.services).filter(([, s]) => s.ports?.length);
-    expect(published.map(([name]) => name)).toEqual([PROXY]);
+    expect(published.map(([name]) => name).sort()).toEqual([MAIL_CATCHER, PROXY]);
+    expect(service(MAIL_CATCHER).ports).toEqual([expect.stringMatching(/^127\.0\.0\.1:\d+:8025$/)]);
     const [, mapping] = /^(\d+):(\d+)$/.exec(service(PROXY).ports![0])!.slice(1);
     const conf = parseVolume(service(PROXY).volumes![0]);
     expect(conf).toEqual({
@@ -231,6 +234,58 @@ describe('docker-compose.yml', () => {
         ['/tmp'],
       ]);
     }
+  });
+
+  it('sends the user service\'s mail to the Mailpit catcher by default, a relay from .env otherwise, on a network both share', () => {
+    const user = composeEnvironment(service('user'));
+    const smtp = new URL(user.SMTP_URL);
+    expect([smtp.protocol, smtp.hostname, smtp.port]).toEqual(['smtp:', MAIL_CATCHER, '1025']);
+    expect(service(MAIL_CATCHER).image).toMatch(/^axllent\/mailpit:v\d+\.\d+\.\d+$/);
+    expect(service(MAIL_CATCHER).healthcheck?.test).toBeDefined();
+    expect(sharesNetwork(compose, 'user', MAIL_CATCHER)).toBe(true);
+    const relay = 'smtps://shop%40msjaksh.in:app-password@smtp.example.com:465';
+    const configured = interpolatedCompose({ ...composeExampleVars(), SMTP_URL: relay });
+    expect(composeEnvironment(configured.services.user).SMTP_URL).toBe(relay);
+    // A real relay is on the internet: the user service is on the network that leads out.
+    expect(compose.networks!.outbound).toEqual({});
+    expect(service('user').networks).toContain('outbound');
+    expect(envContract(NODE_COMPONENTS.find((c) => c.name === 'user')!).keys.has('SMTP_URL')).toBe(true);
+  });
+
+  it('writes mail, without a relay, to a named volume at the MAILBOX_DIR the user service reads', () => {
+    const user = service('user');
+    const mount = user.volumes!.map(parseVolume).find((v) => v.target === composeEnvironment(user).MAILBOX_DIR);
+    expect(mount).toMatchObject({ source: 'mailbox' });
+    expect(mount!.readOnly).toBeFalsy();
+  });
+
+  it('limits the memory of every container and rotates every log', () => {
+    const bytes = (q: string) => Number(/^(\d+)([mg])$/.exec(q)![1]) * (q.endsWith('g') ? 1024 : 1);
+    for (const [name, s] of Object.entries(compose.services)) {
+      expect([name, s.mem_limit]).toEqual([name, expect.stringMatching(/^\d+[mg]$/)]);
+      expect([name, s.logging]).toEqual([
+        name,
+        { driver: 'json-file', options: { 'max-size': expect.stringMatching(/^\d+m$/), 'max-file': expect.stringMatching(/^\d+$/) } },
+      ]);
+    }
+    for (const c of NODE_COMPONENTS) {
+      const heap = Number(/--max-old-space-size=(\d+)/.exec(composeEnvironment(service(c.name)).NODE_OPTIONS)![1]);
+      expect([c.name, heap < bytes(service(c.name).mem_limit!) * 0.8]).toEqual([c.name, true]);
+    }
+  });
+
+  it('lets every Node process finish its graceful drain before Docker kills it', () => {
+    const drainSeconds = baseEnvSchema.shape.SHUTDOWN_GRACE_MS.parse(undefined) / 1000 + 5;
+    for (const c of NODE_COMPONENTS) {
+      const grace = /^(\d+)s$/.exec(service(c.name).stop_grace_period ?? '')?.[1];
+      expect([c.name, Number(grace) > drainSeconds]).toEqual([c.name, true]);
+    }
+  });
+
+  it('trusts the one proxy hop in front of the gateway for the client address, unless .env says otherwise', () => {
+    expect(composeEnvironment(service('gateway')).TRUSTED_PROXIES).toBe('1');
+    expect(sharesNetwork(compose, PROXY, 'gateway')).toBe(true);
+    expect(envContract(NODE_COMPONENTS.find((c) => c.name === 'gateway')!).keys.has('TRUSTED_PROXIES')).toBe(true);
   });
 
   it('leaves the x- extension blocks out of what compose runs', () => {

@@ -176,7 +176,7 @@ describe('Dockerfiles and .dockerignore', () => {
     'the %s image runs the built main as a non-root user in production mode, on the port and health route its code serves',
     (_, component) => {
       const final = finalStage(imageStages(component));
-      expect(final.from).toBe('node:20-bookworm-slim');
+      expect(final.from).toBe('node:22-bookworm-slim');
       const portVariable = component.kind === 'service' ? 'HEALTH_PORT' : 'PORT';
       const port = component.kind === 'service' ? defaultHealthPort(component.name) : gatewayDefaultPort();
       expect(envOf(final)).toEqual({ NODE_ENV: 'production', [portVariable]: String(port) });
@@ -194,11 +194,25 @@ describe('Dockerfiles and .dockerignore', () => {
   );
 
   it.each(byImage(NODE_COMPONENTS))(
-    'the %s image gives the uploads folder to its user when it mounts the uploads volume, and makes no other',
+    'the %s image gives the uploads and mailbox folders to its user when it mounts their volumes, and makes no other',
     (_, component) => {
       const final = finalStage(imageStages(component));
-      const uploads = composeEnvironment(interpolatedCompose().services[component.name]).UPLOADS_DIR;
-      expect(ownedFolders(final)).toEqual(uploads ? [{ folder: uploads, owner: userOf(final) }] : []);
+      const env = composeEnvironment(interpolatedCompose().services[component.name]);
+      const folders = [env.UPLOADS_DIR, env.MAILBOX_DIR].filter(Boolean);
+      expect(ownedFolders(final)).toEqual(folders.map((folder) => ({ folder, owner: userOf(final) })));
+    },
+  );
+
+  it.each(byImage(COMPONENTS))(
+    'the %s image builds and runs on Node 22 LTS (node:22-bookworm, node:22-bookworm-slim), which the engines allow',
+    (_, component) => {
+      const nodeBases = imageStages(component)
+        .map((stage) => stage.from)
+        .filter((from) => from.startsWith('node:'));
+      expect(nodeBases.length).toBeGreaterThan(0);
+      for (const from of nodeBases) expect(from).toMatch(/^node:22-bookworm(-slim)?$/);
+      const engines = JSON.parse(readRepoFile('package.json')).engines.node as string;
+      expect(engines.split('||').map((range) => /\^(\d+)\./.exec(range.trim())?.[1])).toEqual(['20', '22']);
     },
   );
 

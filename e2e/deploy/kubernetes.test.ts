@@ -108,7 +108,11 @@ describe('Kubernetes manifests (deploy/)', () => {
       'runs %s from the image its Dockerfile builds, pinned to a tag',
       (_, component) => {
         const { container } = deploymentOf(objects, component);
-        expect(imageRepository(container.image)).toBe(component.image);
+        // Prod pulls from the shop's registry, never Docker Hub's shop/ namespace: a placeholder
+        // host that cannot resolve until the release sets it.
+        expect(imageRepository(container.image)).toBe(
+          overlay === 'dev' ? component.image : `registry.invalid/${component.image}`,
+        );
         expect(repoFileExists(dockerfileOf(component))).toBe(true);
         const tag = /:([^:/]+)$/.exec(container.image)?.[1];
         expect(tag).toEqual(overlay === 'dev' ? 'dev' : expect.stringMatching(/^\d+\.\d+\.\d+/));
@@ -196,7 +200,8 @@ describe('Kubernetes manifests (deploy/)', () => {
           ),
         )
         .map((w) => w.metadata.name);
-      expect(users.sort()).toEqual(['backup', ...READS_UPLOADS.map((c) => c.name)].sort());
+      const backup = overlay === 'dev' ? 'backup' : 'uploads-backup';
+      expect(users.sort()).toEqual([backup, ...READS_UPLOADS.map((c) => c.name)].sort());
     });
 
     it('routes /api and /uploads to the gateway, /admin2009 to web-admin and / to web-store', () => {
@@ -337,6 +342,7 @@ describe('Kubernetes manifests (deploy/)', () => {
       };
       const dns: Peer = { name: 'kube-dns', namespace: 'kube-system', labels: { 'k8s-app': 'kube-dns' } };
       const razorpay: Peer = { name: 'api.razorpay.com', ip: '203.0.113.10' };
+      const smtpRelay: Peer = { name: 'smtp.example.com', ip: '198.51.100.25' };
       const privateAddress: Peer = { name: 'a private address', ip: '10.20.30.40' };
       const stranger: Peer = { name: 'an unlabelled pod of the namespace', labels: { app: 'stranger' } };
       const elsewhere: Peer = { name: 'a pod of another namespace', namespace: 'other', labels: {} };
@@ -362,7 +368,7 @@ describe('Kubernetes manifests (deploy/)', () => {
         }
       });
 
-      it('let the services reach their database and the broker, and payment Razorpay, and nothing else', () => {
+      it('let the services reach their database and the broker, payment Razorpay, user the mail relay, and nothing else', () => {
         for (const service of services) {
           const targets: [Peer, number][] = [
             [database, 5432],
@@ -374,7 +380,15 @@ describe('Kubernetes manifests (deploy/)', () => {
             [privateAddress, 443],
             [elsewhere, 80],
           ];
+          const mailCatcher = pods.find((p) => p.labels?.['shop.msjaksh.in/role'] === 'mail');
+          if (mailCatcher) targets.push([mailCatcher, 1025]);
+          targets.push([smtpRelay, 465], [smtpRelay, 587], [privateAddress, 587]);
           const expected = [`${database.name}:5432`, `${broker.name}:5672`];
+          if (service.name === 'user') {
+            // Password-reset mail: the dev overlay's Mailpit, a provider's relay.
+            if (mailCatcher) expected.push(`${mailCatcher.name}:1025`);
+            expected.push(`${smtpRelay.name}:465`, `${smtpRelay.name}:587`);
+          }
           if (service.name === 'payment') {
             // The sandbox posts its simulated webhooks to the gateway in development only.
             if (overlay === 'dev') expected.push('gateway:8080');
@@ -406,7 +420,7 @@ describe('Kubernetes manifests (deploy/)', () => {
           [pod('web-admin'), 8080],
           ...services.map((s): [Peer, number] => [s, healthPort(s)]),
         ];
-        if (overlay === 'dev') targets.push([database, 5432], [broker, 5672]);
+        targets.push([database, 5432], [broker, 5672]);
         expect(reachable(ingressController, targets)).toEqual([
           'gateway:8080',
           'web-store:8080',
@@ -420,7 +434,7 @@ describe('Kubernetes manifests (deploy/)', () => {
           [pod('web-store'), 8080],
           ...services.map((s): [Peer, number] => [s, healthPort(s)]),
         ];
-        if (overlay === 'dev') targets.push([database, 5432], [broker, 5672]);
+        targets.push([database, 5432], [broker, 5672]);
         expect(reachable(stranger, targets)).toEqual([]);
         expect(
           reachable(pod('web-store'), [
@@ -431,7 +445,19 @@ describe('Kubernetes manifests (deploy/)', () => {
         ).toEqual([]);
       });
 
-      it('let the nightly backup reach the database only', () => {
+      it('let the backups reach what they copy and nothing else', () => {
+        const s3: Peer = { name: 'the backup bucket', ip: '52.95.64.10' };
+        if (overlay === 'prod') {
+          expect(
+            reachable(pod('uploads-backup'), [
+              [database, 5432],
+              [broker, 5672],
+              [s3, 443],
+              [privateAddress, 443],
+            ]),
+          ).toEqual(['the backup bucket:443']);
+          return;
+        }
         expect(
           reachable(pod('backup'), [
             [database, 5432],
@@ -475,7 +501,7 @@ describe('Kubernetes manifests (deploy/)', () => {
           (e: { valueFrom?: { secretKeyRef?: { name: string; key: string } } }) => e.valueFrom?.secretKeyRef,
         )
         .filter(Boolean)
-        .filter((r: { name: string }) => r.name !== 'shop-secrets');
+        .filter((r: { name: string }) => !(r.name in exampleSecrets('prod')));
       for (const ref of refs) expect(generated[ref.name]).toContain(ref.key);
       const env = componentEnv('prod', component);
       expect(new URL(env.AMQP_URL).hostname).toBe('shop-rabbitmq.shop.svc');

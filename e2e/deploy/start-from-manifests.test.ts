@@ -19,7 +19,8 @@ jest.setTimeout(60_000);
 /**
  * The dev overlay's containers run as local processes with the environment Kubernetes would give
  * them: the image's ENV, then the Deployment's env and envFrom with ConfigMaps from the rendering
- * and Secrets from secret.example.yaml. Only what ties a pod to its cluster is replaced, and the
+ * and Secrets from secret.example.yaml with the shop's own secrets set, as its comments ask. Only
+ * what ties a pod to its cluster is replaced, and the
  * test asserts it is nothing else:
  * - the database and broker URLs (in-cluster `postgres` and `rabbitmq`) point at the local servers;
  * - a fresh BUS_NAMESPACE and DATABASE_NAME keep this run apart from every other;
@@ -29,7 +30,13 @@ jest.setTimeout(60_000);
  */
 describe('the dev overlay started as local processes', () => {
   const overlay = renderOverlay('dev');
-  const sources = envSources('dev');
+  // As secret.example.yaml asks, the operator replaces the shop's secrets: production refuses the examples.
+  const examples = envSources('dev');
+  const ownSecrets = { JWT_SECRET: randomBytes(32).toString('base64'), ADMIN_PASSWORD: `Own-${randomBytes(8).toString('hex')}` };
+  const sources = {
+    ...examples,
+    secret: (name: string) => (name === 'shop-secrets' ? { ...examples.secret(name), ...ownSecrets } : examples.secret(name)),
+  };
   const namespace = `t${randomBytes(4).toString('hex')}`;
   const local = {
     DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',

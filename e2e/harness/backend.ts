@@ -23,6 +23,8 @@ export interface Backend {
   namespace: string;
   env: Record<string, string>;
   databases: Record<ServiceName, string>;
+  /** Where a started service serves its health routes (`${healthUrl}/health/ready`). */
+  healthUrl(service: ServiceName): string;
   /** kill -9 one service. */
   kill(service: ServiceName, signal?: NodeJS.Signals): Promise<void>;
   /** Start a service again after kill. */
@@ -34,7 +36,7 @@ export interface Backend {
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'Admin@12345' };
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -76,6 +78,9 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     ADMIN_PASSWORD: TEST_ADMIN.password,
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+    // Every request of a test comes from one address: a test about the rate limits sets its own.
+    RATE_LIMIT_PER_MINUTE: '100000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     ...options.env,
   };
   const databases = Object.fromEntries(SERVICES.map((s) => [s, `${namespace}_${s.replace(/-/g, '_')}`])) as Record<ServiceName, string>;
@@ -108,23 +113,31 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     });
   };
 
-  await Promise.all(services.map(startService));
-  launch('gateway', join(ROOT, 'gateway', 'dist', 'main.js'), { PORT: String(gatewayPort), HOST: '127.0.0.1' });
-  const url = `http://127.0.0.1:${gatewayPort}`;
-  await waitFor(async () => (await fetch(`${url}/health/live`)).ok, 'the gateway');
-
   const stopProc = async (name: string, signal: NodeJS.Signals = 'SIGTERM') => {
     const child = procs.get(name);
     if (!child || child.exitCode !== null || child.signalCode) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    // 'close' comes after the process's last output is read, so its logs are whole once this resolves.
+    const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
     child.kill(signal);
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
     if (child.exitCode === null && !child.signalCode) child.kill('SIGKILL');
     procs.delete(name);
   };
 
+  const url = `http://127.0.0.1:${gatewayPort}`;
+  try {
+    await Promise.all(services.map(startService));
+    launch('gateway', join(ROOT, 'gateway', 'dist', 'main.js'), { PORT: String(gatewayPort), HOST: '127.0.0.1' });
+    await waitFor(async () => (await fetch(`${url}/health/live`)).ok, 'the gateway');
+  } catch (err) {
+    // A backend that failed to start is never handed to the test, so nothing else would stop it.
+    await Promise.all([...procs.keys()].map((name) => stopProc(name)));
+    throw err;
+  }
+
   return {
     url,
+    healthUrl: (service) => `http://127.0.0.1:${healthPorts.get(service)}`,
     namespace,
     env,
     databases,

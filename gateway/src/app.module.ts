@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { RpcClient } from '@shop/kit';
 import { AdminJwtStrategy, CustomerJwtStrategy } from './auth/jwt.strategies';
+import { BoundedBodyPipe } from './common/bounded-body.pipe';
 import { HttpErrorFilter } from './common/http-error.filter';
 import { RequestContextInterceptor } from './common/request-context.interceptor';
 import { GATEWAY_CONFIG, GatewayConfig } from './config/gateway-config';
@@ -13,6 +14,7 @@ import { PaymentsHttpModule } from './payments/payments-http.module';
 import { BackOfficeHttpModule } from './back-office/back-office-http.module';
 import { CartHttpModule } from './cart/cart-http.module';
 import { CatalogHttpModule } from './catalog/catalog-http.module';
+import { gatewayThrottlers } from './users/sign-in-throttle';
 import { UsersHttpModule } from './users/users-http.module';
 import { createWebAppsController } from './web-apps/web-apps';
 
@@ -40,7 +42,7 @@ export function createAppModule(config: GatewayConfig) {
   @Module({
     imports: [
       GatewayCoreModule.forConfig(config),
-      ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: config.RATE_LIMIT_PER_MINUTE }]),
+      ThrottlerModule.forRoot(gatewayThrottlers(config)),
       UsersHttpModule,
       CatalogHttpModule,
       CartHttpModule,
@@ -54,6 +56,7 @@ export function createAppModule(config: GatewayConfig) {
       { provide: APP_GUARD, useClass: ThrottlerGuard },
       { provide: APP_FILTER, useClass: HttpErrorFilter },
       { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
+      { provide: APP_PIPE, useClass: BoundedBodyPipe },
     ],
   })
   class AppModule {}

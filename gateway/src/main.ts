@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -6,12 +7,19 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { ConfigError, createLogger, PinoNestLogger } from '@shop/kit';
+import { ConfigError, createLogger, exitIfShutdownOverruns, PinoNestLogger, shutdownGraceMs } from '@shop/kit';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES } from '@shop/proto';
 import { mkdirSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import { createAppModule } from './app.module';
+import { requestIdOf } from './common/request-context.interceptor';
 import { GatewayConfig, loadGatewayConfig } from './config/gateway-config';
+import { COMPRESS_MIN_BYTES } from './catalog/reply-bytes';
+import {
+  APP_CONTENT_SECURITY_POLICY,
+  DOCS_CONTENT_SECURITY_POLICY,
+  isDocsPath,
+} from './web-apps/content-security-policy';
 import { registerWebAppFiles } from './web-apps/web-apps';
 
 export async function createGateway(config: GatewayConfig): Promise<NestFastifyApplication> {
@@ -20,9 +28,11 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
     loggerInstance: logger,
     // Requests are logged once each by the onResponse hook below, with their status and duration.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // The client's address (rate limits, the login lock) comes from X-Forwarded-For only through trusted proxies.
+    trustProxy: config.TRUSTED_PROXIES,
+    // The id is checked before it reaches a log line (requestIdOf); a bad one is replaced.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     bodyLimit: 1_048_576,
   });
   const app = await NestFactory.create<NestFastifyApplication>(createAppModule(config), adapter, {
@@ -33,11 +43,23 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onSend', async (req, reply) => {
     void reply.header('x-request-id', req.id);
+    // The shop's policy (content-security-policy.ts) in place of helmet's: one for the apps and
+    // every other response, one for the API docs page.
+    void reply.header(
+      'content-security-policy',
+      isDocsPath(req.url) ? DOCS_CONTENT_SECURITY_POLICY : APP_CONTENT_SECURITY_POLICY,
+    );
   });
   fastify.addHook('onResponse', async (req, reply) => {
     req.log.info({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
   await app.register(helmet, { contentSecurityPolicy: false });
+  // JSON over 1 KB leaves compressed; brotli at quality 5, as its default 11 costs far more CPU than it saves bytes.
+  await app.register(compress, {
+    threshold: COMPRESS_MIN_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   // Only Google sign-in's state uses a cookie; every API call carries a bearer token.
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: IMAGE_MAX_FILES } });
@@ -70,6 +92,8 @@ async function main() {
     const config = loadGatewayConfig();
     const app = await createGateway(config);
     await app.listen(config.PORT, config.HOST);
+    // On SIGTERM, Fastify stops accepting and finishes the requests in flight; this bounds it.
+    exitIfShutdownOverruns(logger, shutdownGraceMs());
     logger.info({ port: config.PORT }, 'gateway ready');
   } catch (err) {
     if (err instanceof ConfigError) logger.fatal(err.message);

@@ -31,4 +31,6 @@ export const TOKEN_AUDIENCE: Record<Role, string> = { customer: 'shop:customer',
 export interface TokenClaims {
   sub: string;
   role: Role;
+  /** The account's token version when the token was issued; tokens from before versions had none (version 0). */
+  ver?: number;
 }

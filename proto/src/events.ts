@@ -1,10 +1,12 @@
 import type { Brand, PricingOption } from './catalog';
+import type { Role } from './envelope';
 
 /** Domain events: `<entity>.<past-tense>`. A breaking change is a new type (`order.placed.v2`). */
 export const EVENTS = {
   userRegistered: 'user.registered',
   userUpdated: 'user.updated',
   userDeactivated: 'user.deactivated',
+  userSessionsRevoked: 'user.sessions-revoked',
   productUpserted: 'product.upserted',
   productDeleted: 'product.deleted',
   stockLow: 'stock.low',
@@ -18,6 +20,8 @@ export const EVENTS = {
   paymentCaptured: 'payment.captured',
   paymentFailed: 'payment.failed',
   paymentRefunded: 'payment.refunded',
+  paymentRefundPending: 'payment.refund-pending',
+  paymentRefundFailed: 'payment.refund-failed',
   settingsUpdated: 'settings.updated',
 } as const;
 
@@ -52,6 +56,17 @@ export interface UserUpdatedEvent {
 export interface UserDeactivatedEvent {
   userId: string;
   deactivatedAt: string;
+}
+
+/**
+ * `user.sessions-revoked`: a logout, password change, reset or deactivation ended every token of the
+ * account issued before; only tokens carrying `tokenVersion` or later still open routes.
+ */
+export interface UserSessionsRevokedEvent {
+  accountId: string;
+  role: Role;
+  tokenVersion: number;
+  revokedAt: string;
 }
 
 /**

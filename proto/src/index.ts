@@ -7,6 +7,8 @@ export * from './rpc';
 export * from './events';
 export * from './india';
 export * from './validation/validate';
+export * from './validation/bounds';
+export * from './validation/json-shape';
 export * from './validation/password';
 export * from './validation/user.schemas';
 export * from './user.types';

@@ -10,6 +10,8 @@ export const RPC = {
     me: 'user.auth.me',
     updateMe: 'user.auth.updateMe',
     changePassword: 'user.auth.changePassword',
+    /** Ends every session of the signed-in customer. */
+    logout: 'user.auth.logout',
     forgotPassword: 'user.auth.forgotPassword',
     resetPassword: 'user.auth.resetPassword',
     /** Sign in (or register) with the Google account the gateway verified. */
@@ -31,6 +33,8 @@ export const RPC = {
     adminDeactivate: 'user.admin.deactivate',
     /** The ids of deactivated accounts, for the gateway to refuse their tokens. */
     adminDeactivatedIds: 'user.admin.deactivatedIds',
+    /** The accounts whose tokens may still hold ended sessions, for the gateway to refuse them. */
+    revokedSessions: 'user.session.revoked',
   },
   catalog: {
     ping: 'catalog.health.ping',
@@ -65,6 +69,8 @@ export const RPC = {
     lineUpdate: 'cart.line.update',
     lineRemove: 'cart.line.remove',
     uploadCreate: 'cart.upload.create',
+    /** The files a customer's lines may carry, described by the cart that stored them. */
+    uploadResolve: 'cart.upload.resolve',
     promoPreview: 'cart.promo.preview',
   },
   order: {
@@ -115,3 +121,59 @@ export interface PingReply {
   status: 'up';
   uptimeSeconds: number;
 }
+
+/**
+ * The patterns that only read. Every other pattern changes state, so a service answers a
+ * redelivered call to it from the reply it stored the first time (keyed by the call's id) instead
+ * of running it again. A new pattern is treated as changing state until it is listed here.
+ */
+export const RPC_READS: ReadonlySet<string> = new Set<string>([
+  RPC.user.ping,
+  RPC.user.me,
+  RPC.user.addressList,
+  RPC.user.wishlistGet,
+  RPC.user.stats,
+  RPC.user.adminProfile,
+  RPC.user.adminSnapshot,
+  RPC.user.adminCustomerGet,
+  RPC.user.adminDeactivatedIds,
+  RPC.user.revokedSessions,
+  RPC.catalog.ping,
+  RPC.catalog.productList,
+  RPC.catalog.productGet,
+  RPC.catalog.productMany,
+  RPC.catalog.productSimilar,
+  RPC.catalog.productSearch,
+  RPC.catalog.productAdminList,
+  RPC.catalog.customizationList,
+  RPC.catalog.reviewList,
+  RPC.catalog.priceQuote,
+  RPC.cart.ping,
+  RPC.cart.get,
+  RPC.cart.uploadResolve,
+  RPC.cart.promoPreview,
+  RPC.order.ping,
+  RPC.order.quote,
+  RPC.order.listMine,
+  RPC.order.get,
+  RPC.order.payable,
+  RPC.order.customerStats,
+  RPC.order.couponValidate,
+  RPC.order.adminList,
+  RPC.order.adminGet,
+  RPC.order.adminExport,
+  RPC.payment.ping,
+  RPC.payment.config,
+  RPC.payment.sandboxCheckoutScript,
+  RPC.admin.ping,
+  RPC.admin.dashboard,
+  RPC.admin.customerList,
+  RPC.admin.customerGet,
+  RPC.admin.report,
+  RPC.admin.reportSales,
+  RPC.admin.reportTopProducts,
+  RPC.admin.reportExport,
+  RPC.admin.settingsGet,
+  RPC.admin.settingsCurrent,
+  RPC.admin.rebuildStatus,
+]);

@@ -1,3 +1,5 @@
+import type { Role } from './envelope';
+
 /** The user as the storefront reads it (storefront spec, section 3). */
 export interface AddressView {
   _id: string;
@@ -34,6 +36,26 @@ export interface AdminView {
 export interface AuthReply<U> {
   token: string;
   user: U;
+}
+
+/** An answer that ended the account's sessions (logout, password change): its token version from now on. */
+export interface SessionsRevokedReply {
+  message: string;
+  tokenVersion: number;
+}
+
+/** A password change or reset also answers a fresh token, so the tab that made it stays signed in. */
+export interface PasswordChangedReply extends SessionsRevokedReply {
+  token: string;
+}
+
+export interface PasswordResetReply extends SessionsRevokedReply, AuthReply<UserView> {}
+
+/** An account's token version: its tokens signed at an older version are refused. */
+export interface AccountTokenVersion {
+  role: Role;
+  accountId: string;
+  tokenVersion: number;
 }
 
 export interface AdminAuthReply {

@@ -1,13 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { ZodTypeAny } from 'zod';
 import type { ServiceName } from '@shop/proto';
 import {
   baseEnvSchema,
   DEFAULT_HEALTH_PORTS,
-  loadConfig,
   loadServiceConfig,
 } from '../../../services/kit/src/config/service-config';
-import { gatewayEnvSchema } from '../../../gateway/src/config/gateway-config';
+import { PUBLISHED_VALUES } from '../../../services/kit/src/config/production-values';
+import { gatewayEnvSchema, loadGatewayConfig } from '../../../gateway/src/config/gateway-config';
 import type { Component } from './components';
 import { readRepoFile, ROOT } from './repo';
 
@@ -84,17 +85,26 @@ function contractOf(schemas: ZodTypeAny[], validate: EnvContract['validate']): E
   return { keys, required, validate };
 }
 
+/**
+ * The example files' secrets and passwords as an operator replaces them (their comments ask it):
+ * production refuses the published values themselves.
+ */
+const withOwnSecrets = (env: Record<string, string | undefined>) =>
+  Object.fromEntries(
+    Object.entries(env).map(([k, v]) => [k, v !== undefined && PUBLISHED_VALUES.has(v) ? randomBytes(32).toString('base64') : v]),
+  );
+
 export function envContract(component: Component): EnvContract {
   if (component.kind === 'service') {
     const own = serviceEnvSchema(component.name);
     const contract = contractOf(own ? [baseEnvSchema, own] : [baseEnvSchema], (env) =>
-      loadServiceConfig(component.name, env, own),
+      loadServiceConfig(component.name, withOwnSecrets(env), own),
     );
     // The kit gives HEALTH_PORT the service's default when the environment has none.
     return { ...contract, required: contract.required.filter((k) => k !== 'HEALTH_PORT') };
   }
   if (component.kind === 'gateway')
-    return contractOf([gatewayEnvSchema], (env) => loadConfig(gatewayEnvSchema, env));
+    return contractOf([gatewayEnvSchema], (env) => loadGatewayConfig(withOwnSecrets(env)));
   throw new Error(`${component.name} is static files: it reads no environment`);
 }
 

@@ -10,8 +10,9 @@ import { ROOT } from './repo';
  *   formats), and, because those schemas let unknown fields through while `kubectl apply` (strict
  *   field validation) rejects them, the same package's TypeScript interfaces with excess-property
  *   checks: a misspelt or misplaced field is an error.
- * - Operator kinds (CloudNativePG Cluster, RabbitmqCluster): apiVersion, kind, metadata and spec,
- *   the fields of their spec, and the shape of the fields this repository uses.
+ * - Operator kinds (CloudNativePG Cluster and ScheduledBackup, RabbitmqCluster, KEDA ScaledObject):
+ *   apiVersion, kind, metadata and spec, the fields of their spec, and the shape of the fields this
+ *   repository uses, written from each CRD's documented fields.
  */
 export function validateObjects(objects: K8sObject[]): string[] {
   const errors: string[] = [];
@@ -105,6 +106,12 @@ const resources = {
     limits: { type: 'object', additionalProperties: quantity },
     claims: { type: 'array' },
   },
+};
+const secretKeySelector = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'key'],
+  properties: { name: { type: 'string', minLength: 1 }, key: { type: 'string', minLength: 1 } },
 };
 const metadata = {
   type: 'object',
@@ -236,6 +243,152 @@ const CUSTOM_RESOURCES: Record<string, ReturnType<typeof ajv.compile>> = {
           },
           postgresql: { type: 'object', properties: { parameters: stringMap } },
           resources,
+          backup: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              retentionPolicy: { type: 'string', pattern: '^[1-9][0-9]*[dwm]$' },
+              target: { enum: ['primary', 'prefer-standby'] },
+              volumeSnapshot: { type: 'object' },
+              barmanObjectStore: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['destinationPath'],
+                properties: {
+                  destinationPath: { type: 'string', minLength: 1 },
+                  endpointURL: { type: 'string', pattern: '^https?://' },
+                  serverName: { type: 'string' },
+                  s3Credentials: {
+                    type: 'object',
+                    additionalProperties: false,
+                    properties: {
+                      accessKeyId: secretKeySelector,
+                      secretAccessKey: secretKeySelector,
+                      region: secretKeySelector,
+                      sessionToken: secretKeySelector,
+                      inheritFromIAMRole: { type: 'boolean' },
+                    },
+                  },
+                  azureCredentials: { type: 'object' },
+                  googleCredentials: { type: 'object' },
+                  endpointCA: secretKeySelector,
+                  tags: stringMap,
+                  historyTags: stringMap,
+                  wal: {
+                    type: 'object',
+                    additionalProperties: false,
+                    properties: {
+                      compression: { enum: ['bzip2', 'gzip', 'lz4', 'snappy', 'xz', 'zstd'] },
+                      encryption: { enum: ['AES256', 'aws:kms'] },
+                      maxParallel: { type: 'integer', minimum: 1 },
+                    },
+                  },
+                  data: {
+                    type: 'object',
+                    additionalProperties: false,
+                    properties: {
+                      compression: { enum: ['bzip2', 'gzip', 'lz4', 'snappy', 'xz', 'zstd'] },
+                      encryption: { enum: ['AES256', 'aws:kms'] },
+                      immediateCheckpoint: { type: 'boolean' },
+                      jobs: { type: 'integer', minimum: 1 },
+                      additionalCommandArgs: { type: 'array', items: { type: 'string' } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  }),
+  'postgresql.cnpg.io/v1/ScheduledBackup': ajv.compile({
+    type: 'object',
+    required: ['apiVersion', 'kind', 'metadata', 'spec'],
+    properties: {
+      metadata,
+      spec: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['schedule', 'cluster'],
+        properties: {
+          // Six fields, seconds first (robfig/cron), unlike a CronJob's five.
+          schedule: { type: 'string', pattern: '^\\S+( \\S+){5}$' },
+          cluster: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string' } } },
+          immediate: { type: 'boolean' },
+          suspend: { type: 'boolean' },
+          backupOwnerReference: { enum: ['none', 'self', 'cluster'] },
+          method: { enum: ['barmanObjectStore', 'volumeSnapshot', 'plugin'] },
+          target: { enum: ['primary', 'prefer-standby'] },
+          online: { type: 'boolean' },
+          onlineConfiguration: { type: 'object' },
+          pluginConfiguration: { type: 'object' },
+        },
+      },
+    },
+  }),
+  'keda.sh/v1alpha1/ScaledObject': ajv.compile({
+    type: 'object',
+    required: ['apiVersion', 'kind', 'metadata', 'spec'],
+    properties: {
+      metadata,
+      spec: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['scaleTargetRef', 'triggers'],
+        properties: {
+          scaleTargetRef: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['name'],
+            properties: {
+              apiVersion: { type: 'string' },
+              kind: { type: 'string' },
+              name: { type: 'string', minLength: 1 },
+              envSourceContainerName: { type: 'string' },
+            },
+          },
+          pollingInterval: { type: 'integer', minimum: 1 },
+          cooldownPeriod: { type: 'integer', minimum: 0 },
+          initialCooldownPeriod: { type: 'integer', minimum: 0 },
+          idleReplicaCount: { type: 'integer', minimum: 0 },
+          minReplicaCount: { type: 'integer', minimum: 0 },
+          maxReplicaCount: { type: 'integer', minimum: 1 },
+          fallback: { type: 'object', required: ['failureThreshold', 'replicas'] },
+          advanced: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              restoreToOriginalReplicaCount: { type: 'boolean' },
+              horizontalPodAutoscalerConfig: {
+                type: 'object',
+                additionalProperties: false,
+                properties: { name: { type: 'string' }, behavior: { type: 'object' } },
+              },
+              scalingModifiers: { type: 'object' },
+            },
+          },
+          triggers: {
+            type: 'array',
+            minItems: 1,
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['type', 'metadata'],
+              properties: {
+                type: { type: 'string' },
+                name: { type: 'string' },
+                metadata: stringMap,
+                metricType: { enum: ['AverageValue', 'Value', 'Utilization'] },
+                useCachedMetrics: { type: 'boolean' },
+                authenticationRef: {
+                  type: 'object',
+                  required: ['name'],
+                  properties: { name: { type: 'string' }, kind: { enum: ['TriggerAuthentication', 'ClusterTriggerAuthentication'] } },
+                },
+              },
+            },
+          },
         },
       },
     },

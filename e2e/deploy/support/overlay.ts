@@ -1,7 +1,12 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { stringify } from 'yaml';
 import type { Component } from './components';
 import { EnvSources, resolveContainerEnv } from './env';
 import { K8sObject, Overlay, podTemplateOf, readManifest, renderKustomization } from './kubernetes';
 import { operatorSecrets } from './kubernetes-schema';
+import { repoPath } from './repo';
 
 export const OVERLAY_NAMESPACE: Record<Overlay, string> = { dev: 'shop-dev', prod: 'shop' };
 
@@ -100,4 +105,28 @@ export const deploymentOf = (objects: K8sObject[], component: Component) =>
 /** The environment a component's container starts with in an overlay. */
 export function componentEnv(overlay: Overlay, component: Component): Record<string, string> {
   return resolveContainerEnv(deploymentOf(renderOverlay(overlay), component).container, envSources(overlay));
+}
+
+/**
+ * An overlay with optional components (deploy/components/*) added, as an operator includes them
+ * under `components:` in the overlay: rendered from a throw-away kustomization beside it.
+ */
+export function renderWithComponents(overlay: Overlay, components: string[]): K8sObject[] {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-kustomize-'));
+  try {
+    const fromDir = (path: string) => relative(dir, repoPath(path));
+    writeFileSync(
+      join(dir, 'kustomization.yaml'),
+      stringify({
+        apiVersion: 'kustomize.config.k8s.io/v1beta1',
+        kind: 'Kustomization',
+        namespace: OVERLAY_NAMESPACE[overlay],
+        resources: [fromDir(`deploy/overlays/${overlay}`)],
+        components: components.map((c) => fromDir(`deploy/components/${c}`)),
+      }),
+    );
+    return renderKustomization(relative(repoPath(), dir));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -1,8 +1,10 @@
-import { ExecutionContext, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { ExecutionContext, HttpException, Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { AuthGuard, IAuthModuleOptions } from '@nestjs/passport';
 import { GATEWAY_CONFIG, GatewayConfig, googleSignInConfigured } from '../config/gateway-config';
 
 function explain(err: unknown, user: unknown, info: unknown) {
+  // A refusal the strategy worded itself (a session ended by a logout or a new password).
+  if (err instanceof HttpException) throw err;
   if (err || !user) {
     const name = (info as Error | undefined)?.name;
     if (name === 'TokenExpiredError')

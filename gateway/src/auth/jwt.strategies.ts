@@ -4,6 +4,7 @@ import { jwtKey } from '@shop/kit';
 import { Actor, TOKEN_AUDIENCE, TOKEN_ISSUER, TokenClaims } from '@shop/proto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
+import { SessionVersions } from '../users/session-versions';
 
 const options = (config: GatewayConfig, audience: string) => ({
   jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
@@ -16,20 +17,28 @@ const options = (config: GatewayConfig, audience: string) => ({
 
 @Injectable()
 export class CustomerJwtStrategy extends PassportStrategy(Strategy, 'customer-jwt') {
-  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+  constructor(
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    private readonly sessions: SessionVersions,
+  ) {
     super(options(config, TOKEN_AUDIENCE.customer));
   }
   validate(claims: TokenClaims): Actor {
+    this.sessions.assertCurrent('customer', claims);
     return { userId: claims.sub, role: 'customer' };
   }
 }
 
 @Injectable()
 export class AdminJwtStrategy extends PassportStrategy(Strategy, 'admin-jwt') {
-  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+  constructor(
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    private readonly sessions: SessionVersions,
+  ) {
     super(options(config, TOKEN_AUDIENCE.admin));
   }
   validate(claims: TokenClaims): Actor {
+    this.sessions.assertCurrent('admin', claims);
     return { userId: claims.sub, role: 'admin' };
   }
 }

@@ -1,12 +1,13 @@
 import { Global, Module } from '@nestjs/common';
 import { DeactivatedUsers } from '../users/deactivated-users';
+import { SessionVersions } from '../users/session-versions';
 import { GatewayEvents } from './gateway-events';
 import { ShopSettingsState } from './shop-settings.state';
 
-/** What the gateway keeps of other services' state (settings, deactivated accounts), for its guards. */
+/** What the gateway keeps of other services' state (settings, deactivated accounts, token versions), for its guards. */
 @Global()
 @Module({
-  providers: [GatewayEvents, ShopSettingsState, DeactivatedUsers],
-  exports: [ShopSettingsState, DeactivatedUsers],
+  providers: [GatewayEvents, ShopSettingsState, DeactivatedUsers, SessionVersions],
+  exports: [ShopSettingsState, DeactivatedUsers, SessionVersions],
 })
 export class ShopStateModule {}

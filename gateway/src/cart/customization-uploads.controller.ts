@@ -1,11 +1,4 @@
-import {
-  BadRequestException,
-  Controller,
-  PayloadTooLargeException,
-  Post,
-  Req,
-  UseGuards,
-} from '@nestjs/common';
+import { BadRequestException, Controller, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { RpcCallOptions, RpcClient } from '@shop/kit';
 import {
@@ -18,6 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { CustomerGuard } from '../auth/auth.guards';
 import { Caller } from '../common/caller.decorator';
+import { cleanFileName, multipartError } from '../common/multipart';
 
 /**
  * A file a shopper attaches to a customization. The gateway reads at most 2 MB and carries the
@@ -50,10 +44,9 @@ export class CustomizationUploadsController {
     try {
       const file = await req.file({ limits: { fileSize: CUSTOMIZATION_UPLOAD_MAX_BYTES, files: 1 } });
       if (!file || file.fieldname !== CUSTOMIZATION_UPLOAD_FIELD) throw new BadRequestException(M.noFile);
-      return { filename: file.filename, bytes: await file.toBuffer() };
+      return { filename: cleanFileName(file.filename), bytes: await file.toBuffer() };
     } catch (err) {
-      if (err?.code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeException(M.fileTooLarge);
-      throw err;
+      throw multipartError(err, { fileTooLarge: M.fileTooLarge });
     }
   }
 }

@@ -13,6 +13,8 @@ import {
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { RpcCallOptions, RpcClient } from '@shop/kit';
 import {
+  AdminProductListQuery,
+  adminProductListQuerySchema,
   AdminProductListReply,
   productCreateSchema,
   productUpdateSchema,
@@ -35,7 +37,10 @@ export class AdminProductsController {
   ) {}
 
   @Get()
-  list(@Query() query: Record<string, unknown>, @Caller() caller: RpcCallOptions) {
+  list(
+    @Query(new ZodBody(adminProductListQuerySchema)) query: AdminProductListQuery,
+    @Caller() caller: RpcCallOptions,
+  ) {
     return this.rpc.call<AdminProductListReply>(RPC.catalog.productAdminList, query, caller);
   }
 

@@ -4,7 +4,6 @@ import {
   Controller,
   Delete,
   HttpCode,
-  PayloadTooLargeException,
   Post,
   Req,
   UseGuards,
@@ -24,6 +23,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AdminGuard } from '../auth/auth.guards';
 import { Caller } from '../common/caller.decorator';
+import { cleanFileName, multipartError } from '../common/multipart';
 import { ZodBody } from '../common/zod-body.pipe';
 
 /**
@@ -77,12 +77,10 @@ export class ImagesController {
       });
       for await (const part of parts) {
         const bytes = await part.toBuffer();
-        if (part.fieldname === IMAGE_UPLOAD_FIELD) files.push({ filename: part.filename, bytes });
+        if (part.fieldname === IMAGE_UPLOAD_FIELD) files.push({ filename: cleanFileName(part.filename), bytes });
       }
     } catch (err) {
-      if (err?.code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeException(M.imageTooLarge);
-      if (err?.code === 'FST_FILES_LIMIT') throw new PayloadTooLargeException(M.tooManyImages);
-      throw err;
+      throw multipartError(err, { fileTooLarge: M.imageTooLarge, tooManyFiles: M.tooManyImages });
     }
     if (files.length === 0) throw new BadRequestException(M.noImages);
     return files;

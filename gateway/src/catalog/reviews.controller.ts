@@ -17,7 +17,10 @@ export class ReviewsController {
     private readonly cache: CatalogReplyCache,
   ) {}
 
+  /** A signed-in customer is also told which of the reviews they found helpful. */
   @Get('product/:productId')
+  @ApiBearerAuth()
+  @UseGuards(OptionalCustomerGuard)
   list(@Param('productId') productId: string, @Caller() caller: RpcCallOptions) {
     return this.rpc.call<{ success: true; reviews: ReviewView[] }>(
       RPC.catalog.reviewList,

@@ -1,6 +1,7 @@
-import { loadConfig } from '@shop/kit';
+import { loadConfig, refuseDevelopmentValuesInProduction } from '@shop/kit';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { trustedProxiesSchema } from './trusted-proxies';
 
 export const gatewayEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -16,6 +17,8 @@ export const gatewayEnvSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Proxies allowed to name the client in X-Forwarded-For; none by default (trusted-proxies.ts). */
+  TRUSTED_PROXIES: trustedProxiesSchema,
   /** Product images the catalog stores, served under /uploads (the same directory as the catalog's UPLOADS_DIR). */
   UPLOADS_DIR: z.string().default(resolve(__dirname, '..', '..', '..', 'var', 'uploads')),
   /**
@@ -55,5 +58,7 @@ export const googleSignInConfigured = (config: GatewayConfig): boolean =>
 export const googleCallbackUrl = (config: GatewayConfig): string =>
   config.GOOGLE_CALLBACK_URL ?? `${config.PUBLIC_URL}/api/auth/google/callback`;
 
+const productionSafeSchema = refuseDevelopmentValuesInProduction(gatewayEnvSchema, { secrets: { JWT_SECRET: undefined } });
+
 export const loadGatewayConfig = (env: Record<string, string | undefined> = process.env): GatewayConfig =>
-  loadConfig(gatewayEnvSchema, env);
+  loadConfig(productionSafeSchema, env);

@@ -10,11 +10,14 @@ import {
   forgotPasswordSchema,
   LoginInput,
   loginSchema,
+  PasswordChangedReply,
+  PasswordResetReply,
   RegisterInput,
   registerSchema,
   ResetPasswordInput,
   resetPasswordSchema,
   RPC,
+  SessionsRevokedReply,
   UpdateProfileInput,
   updateProfileSchema,
   UserStatsReply,
@@ -24,6 +27,7 @@ import { CustomerGuard } from '../auth/auth.guards';
 import { Caller } from '../common/caller.decorator';
 import { GATEWAY_CONFIG, GatewayConfig, googleSignInConfigured } from '../config/gateway-config';
 import { ZodBody } from '../common/zod-body.pipe';
+import { SessionVersions } from './session-versions';
 import { SignInThrottle } from './sign-in-throttle';
 
 @ApiTags('auth')
@@ -32,6 +36,7 @@ export class AuthController {
   constructor(
     private readonly rpc: RpcClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly sessions: SessionVersions,
   ) {}
 
   /** Which third-party sign-ins this deployment offers, so the login page can say when one is not. */
@@ -77,8 +82,24 @@ export class AuthController {
     @Body(new ZodBody(resetPasswordSchema)) body: ResetPasswordInput,
     @Caller() caller: RpcCallOptions,
   ) {
-    const reply = await this.rpc.call<{ message: string }>(RPC.user.resetPassword, body, caller);
-    return { success: true, message: reply.message };
+    const { message, token, user, tokenVersion } = await this.rpc.call<PasswordResetReply>(
+      RPC.user.resetPassword,
+      body,
+      caller,
+    );
+    this.sessions.revoked('customer', user.id, tokenVersion);
+    return { success: true, message, token, user };
+  }
+
+  /** Ends every session of the account, on every device. */
+  @Post('logout')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @UseGuards(CustomerGuard)
+  async logout(@Caller() caller: RpcCallOptions) {
+    const { message, tokenVersion } = await this.rpc.call<SessionsRevokedReply>(RPC.user.logout, {}, caller);
+    this.sessions.revoked('customer', caller.actor!.userId, tokenVersion);
+    return { success: true, message };
   }
 
   @Get('me')
@@ -105,8 +126,13 @@ export class AuthController {
     @Body(new ZodBody(changePasswordSchema)) body: ChangePasswordInput,
     @Caller() caller: RpcCallOptions,
   ) {
-    const reply = await this.rpc.call<{ message: string }>(RPC.user.changePassword, body, caller);
-    return { success: true, message: reply.message };
+    const { message, token, tokenVersion } = await this.rpc.call<PasswordChangedReply>(
+      RPC.user.changePassword,
+      body,
+      caller,
+    );
+    this.sessions.revoked('customer', caller.actor!.userId, tokenVersion);
+    return { success: true, message, token };
   }
 
   @Get('stats')

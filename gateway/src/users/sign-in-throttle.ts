@@ -1,15 +1,36 @@
-import { Throttle } from '@nestjs/throttler';
-import { gatewayEnvSchema, GatewayConfig } from '../config/gateway-config';
+import { ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { ThrottlerModuleOptions } from '@nestjs/throttler';
+import type { GatewayConfig } from '../config/gateway-config';
+
+const SIGN_IN_ROUTE = 'shop:sign-in-route';
 
 /**
- * Decorators are evaluated when the controller classes are declared, before the gateway's
- * configuration is loaded, so the limit is a function reading the value set when the module starts.
+ * Marks login, registration, password reset and admin login: besides the general budget, they share
+ * one tighter budget per client (AUTH_RATE_LIMIT_PER_MINUTE), so guessing passwords or sending
+ * reset mail on one of them leaves none for the others.
  */
-let perMinute: number = gatewayEnvSchema.shape.AUTH_RATE_LIMIT_PER_MINUTE.parse(undefined);
+export const SignInThrottle = () => SetMetadata(SIGN_IN_ROUTE, true);
 
-export function configureSignInThrottle(config: Pick<GatewayConfig, 'AUTH_RATE_LIMIT_PER_MINUTE'>): void {
-  perMinute = config.AUTH_RATE_LIMIT_PER_MINUTE;
+const isSignInRoute = (context: ExecutionContext): boolean =>
+  Reflect.getMetadata(SIGN_IN_ROUTE, context.getHandler()) === true;
+
+/**
+ * The gateway's rate limits. Each named budget is one bucket per client address across every route
+ * it covers (the throttler's own key counts each route apart, which made 600/min per route).
+ */
+export function gatewayThrottlers(
+  config: Pick<GatewayConfig, 'RATE_LIMIT_PER_MINUTE' | 'AUTH_RATE_LIMIT_PER_MINUTE'>,
+): ThrottlerModuleOptions {
+  return {
+    throttlers: [
+      { name: 'default', ttl: 60_000, limit: config.RATE_LIMIT_PER_MINUTE },
+      {
+        name: 'sign-in',
+        ttl: 60_000,
+        limit: config.AUTH_RATE_LIMIT_PER_MINUTE,
+        skipIf: (context) => !isSignInRoute(context),
+      },
+    ],
+    generateKey: (_context, client, throttler) => `${throttler}:${client}`,
+  };
 }
-
-/** The stricter per-IP limit of login, registration and admin login (AUTH_RATE_LIMIT_PER_MINUTE). */
-export const SignInThrottle = () => Throttle({ default: { limit: () => perMinute, ttl: 60_000 } });

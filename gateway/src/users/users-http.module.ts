@@ -1,4 +1,4 @@
-import { Inject, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { RpcClient } from '@shop/kit';
 import { GoogleSignInState } from '../auth/google-sign-in-state';
@@ -9,7 +9,6 @@ import { AddressesController } from './addresses.controller';
 import { AdminAuthController } from './admin-auth.controller';
 import { AuthController } from './auth.controller';
 import { DeactivatedAccountGuard } from './deactivated-account.guard';
-import { configureSignInThrottle } from './sign-in-throttle';
 import { WishlistController } from './wishlist.controller';
 
 /**
@@ -36,8 +35,4 @@ import { WishlistController } from './wishlist.controller';
     },
   ],
 })
-export class UsersHttpModule {
-  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    configureSignInThrottle(config);
-  }
-}
+export class UsersHttpModule {}

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Param, Put, UseGuards } from '@nestjs/co
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { RpcCallOptions, RpcClient } from '@shop/kit';
 import {
+  ProductView,
   RPC,
   UserView,
   WishlistInput,
@@ -20,9 +21,18 @@ import { ZodBody } from '../common/zod-body.pipe';
 export class WishlistController {
   constructor(private readonly rpc: RpcClient) {}
 
-  /** Toggles: `added` tells whether the product is now on the wishlist. */
+  /**
+   * Toggles: `added` tells whether the product is now on the wishlist. The user service does not
+   * know products, so the catalog is asked first: a product it does not have is a 404 (its
+   * "The requested product could not be found."), never a wishlist entry.
+   */
   @Put()
   async toggle(@Body(new ZodBody(wishlistSchema)) body: WishlistInput, @Caller() caller: RpcCallOptions) {
+    await this.rpc.call<{ success: true; product: ProductView }>(
+      RPC.catalog.productGet,
+      { id: body.productId },
+      caller,
+    );
     const reply = await this.rpc.call<WishlistToggleReply>(RPC.user.wishlistToggle, body, caller);
     return { success: true, ...reply };
   }

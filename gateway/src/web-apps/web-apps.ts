@@ -33,6 +33,8 @@ export async function registerWebAppFiles(app: NestFastifyApplication, config: G
       decorateReply: false,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file: sent as they are, never compressed per request.
+      preCompressed: true,
       setHeaders: cacheHeaders,
     });
   }

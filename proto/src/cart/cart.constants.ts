@@ -4,6 +4,9 @@ export const CUSTOMIZATION_SIZE_MAX = 100;
 export const CUSTOMIZATION_FILES_MAX = 10;
 /** The whole customization of a line, as canonical JSON: bounds what one line can make the cart store. */
 export const CUSTOMIZATION_JSON_MAX = 20_000;
+/** Levels of nesting and values a customization may hold, checked before anything walks it. */
+export const CUSTOMIZATION_DEPTH_MAX = 8;
+export const CUSTOMIZATION_NODES_MAX = 2_000;
 
 /** Customization uploads: images only, checked by their bytes, at most 2 MB (the enforced check; the hint says 5 MB). */
 export const CUSTOMIZATION_UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
@@ -29,6 +32,7 @@ export const CART_MESSAGES = {
   sizeTooLong: `Size must be at most ${CUSTOMIZATION_SIZE_MAX} characters`,
   customization: 'Customization must be an object',
   customizationTooLarge: 'This customization is too large',
+  customizationTooDeep: `A customization may be nested at most ${CUSTOMIZATION_DEPTH_MAX} levels deep`,
   tooManyFiles: `Attach at most ${CUSTOMIZATION_FILES_MAX} files to one item`,
   fileNotFound: 'Uploaded file not found',
   fileName: 'Each uploaded file needs a name',

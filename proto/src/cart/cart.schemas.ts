@@ -3,14 +3,18 @@ import {
   CART_MAX_LINES,
   CART_MAX_QUANTITY,
   CART_MESSAGES as M,
+  CUSTOMIZATION_DEPTH_MAX,
   CUSTOMIZATION_FILES_MAX,
   CUSTOMIZATION_JSON_MAX,
+  CUSTOMIZATION_NODES_MAX,
   CUSTOMIZATION_SIZE_MAX,
   CUSTOMIZATION_TEXT_MAX,
   CUSTOMIZATION_UPLOAD_MAX_BYTES,
 } from './cart.constants';
 import type { CartCustomization } from './cart.types';
 import { canonicalJson, normalizeCustomization } from './customization';
+import { hasControlCharacters } from '../validation/bounds';
+import { measureJson } from '../validation/json-shape';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -68,20 +72,14 @@ export const uploadedFileSchema = z
   .strip();
 export type UploadedFileInput = z.infer<typeof uploadedFileSchema>;
 
-/** Every text inside the dynamic options (a text option, a chosen value) is held to the same cap. */
-function longestText(value: unknown): number {
-  if (typeof value === 'string') return value.length;
-  if (Array.isArray(value)) return value.reduce((max: number, v) => Math.max(max, longestText(v)), 0);
-  if (isObject(value))
-    return Object.values(value).reduce((max: number, v) => Math.max(max, longestText(v)), 0);
-  return 0;
-}
+const CUSTOMIZATION_LIMITS = { maxDepth: CUSTOMIZATION_DEPTH_MAX, maxNodes: CUSTOMIZATION_NODES_MAX };
 
 const dynamicCustomizationsSchema = z
   .record(z.string().max(100), z.unknown(), { invalid_type_error: M.customization })
   .superRefine((options, ctx) => {
     for (const [optionId, value] of Object.entries(options)) {
-      if (longestText(value) > CUSTOMIZATION_TEXT_MAX)
+      // Every text inside the dynamic options (a text option, a chosen value) is held to the same cap.
+      if (measureJson(value, CUSTOMIZATION_LIMITS).longestText > CUSTOMIZATION_TEXT_MAX)
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: M.textOptionTooLong, path: [optionId] });
     }
   });
@@ -92,7 +90,15 @@ const dynamicCustomizationsSchema = z
  * fields dropped), so it is also the line's identity.
  */
 export const customizationSchema = z.preprocess(
-  (v) => (v === undefined || v === null ? {} : v),
+  (v, ctx) => {
+    if (v === undefined || v === null) return {};
+    // Bounded before anything recursive (normalizing, canonical JSON) walks it.
+    const shape = measureJson(v, CUSTOMIZATION_LIMITS);
+    if (!shape.exceeded) return v;
+    const message = shape.depth > CUSTOMIZATION_DEPTH_MAX ? M.customizationTooDeep : M.customizationTooLarge;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message, fatal: true });
+    return z.NEVER;
+  },
   z
     .object(
       {
@@ -151,6 +157,12 @@ export const cartMergeSchema = z.object({
 });
 export type CartMergeInput = z.infer<typeof cartMergeSchema>;
 
+/** `cart.upload.resolve`: the customizations of an order's lines, whose files the cart vouches for. */
+export const customizationResolveSchema = z.object({
+  customizations: z.array(customizationSchema).max(CART_MAX_LINES, M.tooManyLines),
+});
+export type CustomizationResolveInput = z.infer<typeof customizationResolveSchema>;
+
 /** `cart.upload.create`: the gateway passes the file's bytes; the cart service decides from them what it is. */
 export const customizationUploadSchema = z.object({
   filename: z.preprocess(
@@ -167,6 +179,7 @@ export const cartPromoSchema = z.object({
     .string({ required_error: M.invalidPromo, invalid_type_error: M.invalidPromo })
     .trim()
     .min(1, M.invalidPromo)
-    .max(50, M.invalidPromo),
+    .max(50, M.invalidPromo)
+    .refine((code) => !hasControlCharacters(code), M.invalidPromo),
 });
 export type CartPromoInput = z.infer<typeof cartPromoSchema>;

@@ -1,11 +1,15 @@
 import type { Paise } from '../money';
 import type { Brand, ProductCustomizationOptionView } from '../catalog';
 
-/** A file attached to a line's customization; staff open it through `url`. */
+/**
+ * A file attached to a line's customization; staff open it through `url`. The cart writes every
+ * field but the name from its own record of the upload `fileId` names; a file without one (a guest's
+ * note of a file it never uploaded) is just its name.
+ */
 export interface UploadedFileView {
   name: string;
-  size: number;
-  type: string;
+  size?: number;
+  type?: string;
   url?: string;
   fileId?: string;
 }
@@ -78,6 +82,11 @@ export interface CartMergeSkipped {
 
 export interface CartMergeReply extends CartReply {
   skipped: CartMergeSkipped[];
+}
+
+/** `cart.upload.resolve`: the same customizations, in order, with their files as the cart stored them. */
+export interface CustomizationResolveReply {
+  customizations: CartCustomization[];
 }
 
 /** `POST /cart/uploads`. */

@@ -14,6 +14,7 @@ import {
   REVIEW_COMMENT_MIN,
   SEARCH_QUERY_MAX_LENGTH,
 } from './catalog.constants';
+import { hasAtMostTwoDecimals, limitParam, pageParam, RUPEES_MAX, rupeesFilter } from '../validation/bounds';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -21,15 +22,19 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 const required = (message: string, max: number) =>
   z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max);
 
+/** The most a weight or a dimension may measure: no real product comes near it. */
+const MEASURE_MAX = 1_000_000;
+
 /** The back office sends numbers from text inputs: they convert, and blank means `fallback`. */
-const numberFromInput = (message: string, fallback: number | null) =>
+const numberFromInput = (message: string, fallback: number | null, max = MEASURE_MAX) =>
   z.preprocess(
     (v) => (blank(v) ? fallback : typeof v === 'string' ? Number(v.trim()) : v),
-    z.number({ invalid_type_error: message }).finite(message).min(0, message).nullable(),
+    z.number({ invalid_type_error: message }).finite(message).min(0, message).max(max, message).nullable(),
   );
 
+/** Rupees as the back office types them: at most RUPEES_MAX, and whole paise (0.001 is refused, not saved as 0). */
 const price = (message: string, fallback: number | null) =>
-  numberFromInput(message, fallback).refine((v) => v === null || v <= 10_000_000, message);
+  numberFromInput(message, fallback, RUPEES_MAX).refine((v) => v === null || hasAtMostTwoDecimals(v), M.priceDecimals);
 
 const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()).optional();
 
@@ -39,7 +44,7 @@ const uuid = (message: string) =>
 export const priceModifierSchema = z.object({
   type: z.literal('fixed').default('fixed'),
   operator: z.enum(PRICE_OPERATORS, { errorMap: () => ({ message: M.operator }) }).default('+'),
-  value: numberFromInput(M.modifierValue, 0).pipe(z.number()),
+  value: price(M.modifierValue, 0).pipe(z.number()),
 });
 
 export const optionValueSchema = z.object({
@@ -169,9 +174,6 @@ export type ProductCreateInput = z.infer<typeof productCreateSchema>;
 export const productUpdateSchema = z.object(productFields).partial().strip();
 export type ProductUpdateInput = z.infer<typeof productUpdateSchema>;
 
-const optionalNumber = (schema: z.ZodNumber) =>
-  z.preprocess((v) => (blank(v) ? undefined : typeof v === 'string' ? Number(v) : v), schema.optional());
-
 const optionalFilter = z.preprocess(
   (v) => (blank(v) || (typeof v === 'string' && v.trim().toLowerCase() === 'all') ? undefined : v),
   z.string().trim().max(100).optional(),
@@ -188,14 +190,10 @@ export const productListQuerySchema = z.object({
   ),
   category: optionalFilter,
   search: optionalFilter,
-  minPrice: optionalNumber(
-    z.number({ invalid_type_error: 'minPrice must be a number' }).min(0, 'minPrice must be 0 or more'),
-  ),
-  maxPrice: optionalNumber(
-    z.number({ invalid_type_error: 'maxPrice must be a number' }).min(0, 'maxPrice must be 0 or more'),
-  ),
+  minPrice: rupeesFilter(M.minPrice),
+  maxPrice: rupeesFilter(M.maxPrice),
   minRating: z.preprocess(
-    (v) => (blank(v) ? 0 : Number(v)),
+    (v) => (blank(v) ? 0 : typeof v === 'string' ? Number(v.trim()) : v),
     z
       .number({ invalid_type_error: 'minRating must be between 0 and 5' })
       .min(0, 'minRating must be between 0 and 5')
@@ -207,17 +205,8 @@ export const productListQuerySchema = z.object({
       errorMap: () => ({ message: `Sort must be one of ${PRODUCT_SORTS.join(', ')}` }),
     }),
   ),
-  limit: z.preprocess(
-    (v) => (blank(v) ? PRODUCTS_PAGE_SIZE : Math.min(Number(v), PRODUCTS_MAX_PAGE_SIZE)),
-    z
-      .number({ invalid_type_error: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1'),
-  ),
-  page: z.preprocess(
-    (v) => (blank(v) ? 1 : Number(v)),
-    z.number({ invalid_type_error: 'page must be a number' }).int().min(1, 'page must be at least 1'),
-  ),
+  limit: limitParam(PRODUCTS_PAGE_SIZE, PRODUCTS_MAX_PAGE_SIZE),
+  page: pageParam(),
   cursor: z.string().trim().max(500).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
@@ -338,16 +327,7 @@ export const productManySchema = z.object({ ids: z.array(z.string().uuid()).max(
 export const ADMIN_PRODUCTS_MAX_PAGE_SIZE = 5000;
 export const adminProductListQuerySchema = z.object({
   search: optionalFilter,
-  limit: z.preprocess(
-    (v) => (blank(v) ? ADMIN_PRODUCTS_MAX_PAGE_SIZE : Math.min(Number(v), ADMIN_PRODUCTS_MAX_PAGE_SIZE)),
-    z
-      .number({ invalid_type_error: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1'),
-  ),
-  page: z.preprocess(
-    (v) => (blank(v) ? 1 : Number(v)),
-    z.number({ invalid_type_error: 'page must be a number' }).int().min(1, 'page must be at least 1'),
-  ),
+  limit: limitParam(ADMIN_PRODUCTS_MAX_PAGE_SIZE, ADMIN_PRODUCTS_MAX_PAGE_SIZE),
+  page: pageParam(),
 });
 export type AdminProductListQuery = z.infer<typeof adminProductListQuerySchema>;

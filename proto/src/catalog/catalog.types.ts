@@ -91,9 +91,31 @@ export interface AdminProductView extends ProductView {
   reservedStock: number;
 }
 
+/**
+ * A product as its card shows it: list, search and similar-products replies. The product page
+ * reads the full ProductView. `images` holds the first picture only (none when it has none), so a
+ * card reads it like a product's; `stock` is what the card's Out of Stock and a guest cart's
+ * quantity limit read.
+ */
+export type ProductCardView = Pick<
+  ProductView,
+  | '_id'
+  | 'name'
+  | 'brand'
+  | 'category'
+  | 'price'
+  | 'originalPrice'
+  | 'images'
+  | 'rating'
+  | 'reviewCount'
+  | 'stock'
+  | 'isNew'
+  | 'isBestSeller'
+>;
+
 export interface ProductListReply {
   success: true;
-  products: ProductView[];
+  products: ProductCardView[];
   total: number;
   page: number;
   limit: number;
@@ -123,8 +145,10 @@ export interface ReviewView {
   comment: string;
   pros: string[];
   cons: string[];
-  /** Ids of the users who marked the review helpful. */
-  helpful: string[];
+  /** How many customers marked the review helpful; who they are is never published. */
+  helpfulCount: number;
+  /** Whether the signed-in customer asking is one of them (false for a visitor). */
+  votedHelpful: boolean;
   createdAt: string;
 }
 

@@ -3,10 +3,11 @@ export const ORDER_STATUSES = ['Pending', 'Processing', 'Shipped', 'Delivered', 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * Where the money for an order stands. The back office shows `paid`, `pending` and anything else
- * as unpaid: `failed` (the last attempt failed; the order can still be paid), `expired` (unpaid past
- * the payment window), `cancelled` (the order was cancelled before it was paid) and `refunded` (a
- * payment that came after the order was cancelled or expired was given back in full).
+ * Where the money for an order stands: `pending` (not paid yet), `paid`, `failed` (the last attempt
+ * failed; the order can still be paid), `expired` (unpaid past the payment window), `cancelled`
+ * (cancelled before it was paid), and for a cancelled order whose money is given back:
+ * `refund_pending` (owed back, Razorpay has not finished), `refunded` (given back in full) and
+ * `refund_failed` (every attempt failed; staff must see to it).
  */
 export const ORDER_PAYMENT_STATUSES = [
   'pending',
@@ -14,7 +15,9 @@ export const ORDER_PAYMENT_STATUSES = [
   'failed',
   'expired',
   'cancelled',
+  'refund_pending',
   'refunded',
+  'refund_failed',
 ] as const;
 export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 

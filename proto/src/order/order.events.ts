@@ -38,7 +38,7 @@ export interface OrderPaidEvent {
 
 /**
  * `order.cancelled` and `order.expired`: the catalog releases the order's reservation. `paid` says
- * whether money was taken (a paid order cancelled by staff is refunded outside the shop).
+ * whether money was taken: the payment service then refunds the payment (reason `cancelled`).
  */
 export interface OrderCancelledEvent {
   orderId: string;

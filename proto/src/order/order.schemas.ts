@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { customizationSchema } from '../cart/cart.schemas';
 import { addressSchema, emailSchema } from '../validation/user.schemas';
+import { BOUNDS_MESSAGES, hasControlCharacters, isCalendarDay, isDayInRange, isInstantInRange, limitParam, pageParam } from '../validation/bounds';
 import {
   ADMIN_ORDERS_MAX_PAGE_SIZE,
   ADMIN_ORDERS_PAGE_SIZE,
@@ -95,7 +96,11 @@ export const couponCodeSchema = (message: string) =>
       const code = isObject(v) ? v.code : v;
       return blank(code) ? null : typeof code === 'string' ? code.trim().toUpperCase() : code;
     },
-    z.string({ invalid_type_error: message }).max(50, message).nullable(),
+    z
+      .string({ invalid_type_error: message })
+      .max(50, message)
+      .refine((code) => !hasControlCharacters(code), message)
+      .nullable(),
   );
 
 /**
@@ -159,7 +164,10 @@ const statusSchema = z.preprocess(
   z.enum(ORDER_STATUSES, { errorMap: () => ({ message: M.invalidStatus }) }),
 );
 
-/** India keeps one time zone: a date without a time is that whole day in IST. */
+/**
+ * India keeps one time zone: a date without a time is that whole day in IST. A date with a time
+ * (as the service receives the gateway's output) is kept as that instant.
+ */
 const IST_OFFSET = '+05:30';
 const dateBound = (edge: 'start' | 'end') =>
   z.preprocess(
@@ -167,13 +175,16 @@ const dateBound = (edge: 'start' | 'end') =>
     z
       .string({ invalid_type_error: M.invalidDate })
       .trim()
+      .max(40, M.invalidDate)
       .transform((v, ctx) => {
-        const iso = /^\d{4}-\d{2}-\d{2}$/.test(v)
-          ? `${v}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}${IST_OFFSET}`
-          : v;
-        const at = new Date(iso);
-        if (Number.isNaN(at.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(v)) {
+        const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(v);
+        const at = new Date(dayOnly ? `${v}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}${IST_OFFSET}` : v);
+        if (!isCalendarDay(v.slice(0, 10)) || Number.isNaN(at.getTime())) {
           ctx.addIssue({ code: z.ZodIssueCode.custom, message: M.invalidDate });
+          return z.NEVER;
+        }
+        if (dayOnly ? !isDayInRange(v) : !isInstantInRange(at)) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: BOUNDS_MESSAGES.dayOutOfRange });
           return z.NEVER;
         }
         return at.toISOString();
@@ -190,20 +201,8 @@ export const adminOrderListQuerySchema = z.object({
   ),
   from: dateBound('start'),
   to: dateBound('end'),
-  page: z.preprocess(
-    (v) => (blank(v) ? 1 : Number(v)),
-    z
-      .number({ invalid_type_error: 'page must be a number' })
-      .int('page must be a whole number')
-      .min(1, 'page must be at least 1'),
-  ),
-  limit: z.preprocess(
-    (v) => (blank(v) ? ADMIN_ORDERS_PAGE_SIZE : Math.min(Number(v), ADMIN_ORDERS_MAX_PAGE_SIZE)),
-    z
-      .number({ invalid_type_error: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1'),
-  ),
+  page: pageParam(),
+  limit: limitParam(ADMIN_ORDERS_PAGE_SIZE, ADMIN_ORDERS_MAX_PAGE_SIZE),
 });
 export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
 

@@ -1,7 +1,7 @@
 import type { Brand } from '../catalog';
 import type { CartCustomization } from '../cart/cart.types';
 import type { Paise } from '../money';
-import type { PaymentRefundReason } from '../payment/payment.types';
+import type { PaymentRefundReason, RefundState } from '../payment/payment.types';
 import type { CancelReason, CouponContext, OrderPaymentStatus, OrderStatus } from './order.constants';
 import type { OrderCreateInput, OrderQuoteInput } from './order.schemas';
 
@@ -51,20 +51,24 @@ export interface PaymentDetailsView {
 }
 
 /**
- * A payment for the order that was given back in full (`payment.refunded`): a second payment for a
- * paid order (`duplicate`; the order stays paid by its first), or one that came after the order was
- * cancelled or expired (`order_closed`; the order stays cancelled and its payment status is
- * `refunded`).
+ * A payment for the order that is given back in full: a second payment for a paid order
+ * (`duplicate`; the order stays paid by its first), one that came after the order was cancelled or
+ * expired (`order_closed`), or the payment of an order staff cancelled (`cancelled`).
  */
 export interface OrderRefundView {
   /** Rupees. */
   amount: number;
   reason: PaymentRefundReason;
-  refundedAt: string;
+  /** Added later: absent from views of refunds recorded before refunds had states (all processed). */
+  status?: RefundState;
+  /** When the money went back; null until the refund is processed. */
+  refundedAt: string | null;
   /** The refunded payment (`pay_...`). */
   paymentId: string;
-  /** The provider's refund (`rfnd_...`). */
-  refundId: string;
+  /** The provider's refund (`rfnd_...`); null when no attempt was accepted. */
+  refundId: string | null;
+  /** Added later: why the refund failed, when it was given up. */
+  error?: string | null;
 }
 
 export interface StatusHistoryEntry {

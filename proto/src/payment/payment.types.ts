@@ -37,10 +37,16 @@ export interface PaymentFailedEvent {
 
 /**
  * Why a captured payment is given back: the order was already paid by another payment
- * (`duplicate`), or it could no longer be paid when the money came (`order_closed`: cancelled or
- * expired).
+ * (`duplicate`), it could no longer be paid when the money came (`order_closed`: cancelled or
+ * expired), or staff cancelled the order it paid (`cancelled`).
  */
-export type PaymentRefundReason = 'duplicate' | 'order_closed';
+export type PaymentRefundReason = 'duplicate' | 'order_closed' | 'cancelled';
+
+/**
+ * Where a refund stands: Razorpay has it but has not given the money back yet (`pending`), the
+ * money went back (`processed`), or every attempt failed and staff must see to it (`failed`).
+ */
+export type RefundState = 'pending' | 'processed' | 'failed';
 
 /**
  * `payment.refunded`: a payment that paid for nothing was refunded in full at Razorpay. Published
@@ -57,6 +63,38 @@ export interface PaymentRefundedEvent {
   amountPaise: number;
   reason: PaymentRefundReason;
   refundedAt: string;
+}
+
+/**
+ * `payment.refund-pending`: Razorpay accepted the refund of a payment but has not given the money
+ * back yet. `payment.refunded` or `payment.refund-failed` follows.
+ */
+export interface PaymentRefundPendingEvent {
+  orderId: string;
+  paymentId: string;
+  providerOrderId: string;
+  /** Razorpay's refund id (`rfnd_...`). */
+  refundId: string;
+  amountPaise: number;
+  reason: PaymentRefundReason;
+  pendingSince: string;
+}
+
+/**
+ * `payment.refund-failed`: the refund of a payment failed as many times as the payment service
+ * tries (PAYMENT_REFUND_MAX_ATTEMPTS); staff must give the money back another way. A refund
+ * Razorpay still makes later is announced by `payment.refunded`.
+ */
+export interface PaymentRefundFailedEvent {
+  orderId: string;
+  paymentId: string;
+  providerOrderId: string;
+  amountPaise: number;
+  reason: PaymentRefundReason;
+  attempts: number;
+  /** Why the last attempt failed, in Razorpay's words when it answered. */
+  error: string;
+  failedAt: string;
 }
 
 /** POST /payments/create-order: only the order id counts; the amount comes from the order. */

@@ -25,8 +25,30 @@ export function istDayStart(day: string): Date {
   return new Date(Date.parse(`${day}T00:00:00.000Z`) - OFFSET_MS);
 }
 
+/** Days are counted on one axis, days since 1970-01-01: ranges are walked by number, never by comparing text. */
+export function dayNumber(day: string): number {
+  const at = Date.parse(`${day}T00:00:00.000Z`);
+  if (Number.isNaN(at)) throw new RangeError(`Not a day: ${day}`);
+  return at / DAY_MS;
+}
+
+export function dayOfNumber(n: number): string {
+  const at = new Date(n * DAY_MS);
+  const year = at.getUTCFullYear();
+  // Past year 9999 the ISO form gains a sign and two digits ("+010000-01-01") and no longer sorts or slices.
+  if (!Number.isInteger(n) || year < 1 || year > 9999) throw new RangeError(`No four-digit day ${n} days after 1970-01-01`);
+  return at.toISOString().slice(0, 10);
+}
+
 export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  return dayOfNumber(dayNumber(day) + days);
+}
+
+/** Every day from `fromDay` to `toDay`, both included, in order. */
+export function daysFrom(fromDay: string, toDay: string): string[] {
+  const first = dayNumber(fromDay);
+  const count = dayNumber(toDay) - first + 1;
+  return Array.from({ length: Math.max(0, count) }, (_, i) => dayOfNumber(first + i));
 }
 
 /** The same day `months` later, or the month's last day when it is shorter (31 March less 1 month is 28 or 29 February). */
@@ -40,7 +62,7 @@ export function addMonths(day: string, months: number): string {
 }
 
 export function daysBetween(fromDay: string, toDay: string): number {
-  return Math.round((Date.parse(`${toDay}T00:00:00.000Z`) - Date.parse(`${fromDay}T00:00:00.000Z`)) / DAY_MS);
+  return dayNumber(toDay) - dayNumber(fromDay);
 }
 
 export function istMonthOf(at: Date): IstMonth {
@@ -53,6 +75,12 @@ export function istMonthStart({ year, month }: IstMonth): Date {
   return istDayStart(`${year}-${pad(month)}-01`);
 }
 
+/** Every month from `from` to `to`, both included, in order: walked by count, like days. */
+export function monthsFrom(from: IstMonth, to: IstMonth): IstMonth[] {
+  const count = to.year * 12 + to.month - (from.year * 12 + from.month) + 1;
+  return Array.from({ length: Math.max(0, count) }, (_, i) => shiftMonth(from, i));
+}
+
 export function shiftMonth({ year, month }: IstMonth, by: number): IstMonth {
   const index = year * 12 + (month - 1) + by;
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
@@ -61,5 +89,3 @@ export function shiftMonth({ year, month }: IstMonth, by: number): IstMonth {
 export function daysInMonth({ year, month }: IstMonth): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
-
-export const isIsoDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && istDay(istDayStart(value)) === value;

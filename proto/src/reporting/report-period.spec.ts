@@ -1,4 +1,4 @@
-import { addMonths, istDay } from './ist-calendar';
+import { addDays, addMonths, daysFrom, istDay, monthsFrom } from './ist-calendar';
 import { previousWindow, resolvePeriod } from './report-period';
 
 // 20:00 UTC on 30 June is already 1 July in India.
@@ -35,5 +35,16 @@ describe('report periods', () => {
     expect(addMonths('2025-03-31', -1)).toBe('2025-02-28');
     expect(addMonths('2024-03-31', -1)).toBe('2024-02-29');
     expect(addMonths('2025-01-15', -12)).toBe('2024-01-15');
+  });
+
+  it('walks a range by day number, so it ends even at the last four-digit day', () => {
+    expect(daysFrom('9999-12-30', '9999-12-31')).toEqual(['9999-12-30', '9999-12-31']);
+    expect(daysFrom('2024-02-28', '2024-03-01')).toEqual(['2024-02-28', '2024-02-29', '2024-03-01']);
+    expect(() => addDays('9999-12-31', 1)).toThrow(RangeError);
+    expect(monthsFrom({ year: 9999, month: 11 }, { year: 9999, month: 12 })).toHaveLength(2);
+  });
+
+  it('never builds a window longer than a custom period may be', () => {
+    expect(() => resolvePeriod('custom', { from: '2000-01-01', to: '2099-12-31' }, now)).toThrow(RangeError);
   });
 });

@@ -1,5 +1,5 @@
 import { addDays, addMonths, daysBetween, istDay, istDayStart } from './ist-calendar';
-import { DAILY_BUCKETS_MAX_DAYS, ReportPeriod } from './reporting.constants';
+import { CUSTOM_PERIOD_MAX_DAYS, DAILY_BUCKETS_MAX_DAYS, ReportPeriod } from './reporting.constants';
 
 /** A report's time window: whole IST days, `from` inclusive and `to` exclusive as instants. */
 export interface ResolvedPeriod {
@@ -58,6 +58,8 @@ export function previousWindow(window: ResolvedPeriod): ResolvedPeriod {
 
 function windowOf(period: ReportPeriod, fromDay: string, toDay: string): ResolvedPeriod {
   const days = daysBetween(fromDay, toDay) + 1;
+  // The schema refuses such ranges; a window is still never built for one, whoever calls.
+  if (days < 1 || days > CUSTOM_PERIOD_MAX_DAYS) throw new RangeError(`A report window of ${days} days`);
   return {
     period,
     fromDay,

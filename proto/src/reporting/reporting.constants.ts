@@ -61,8 +61,6 @@ export const REPORTING_MESSAGES = {
   month: "Month must be 'all' or a number from 1 to 12",
   customerType: "Type must be 'all', 'business' or 'individual'",
   customerStatus: "Status must be 'all', 'vip', 'active' or 'inactive'",
-  page: 'Page must be a whole number of 1 or more',
-  limit: 'Limit must be a whole number of 1 or more',
   search: 'Search must be at most 100 characters',
   settingsUpdated: 'Settings updated successfully',
   rebuildStarted: 'Rebuilding the read models from the owning services',

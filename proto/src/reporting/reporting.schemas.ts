@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { daysBetween, isIsoDay } from './ist-calendar';
+import { daysBetween } from './ist-calendar';
+import { BOUNDS_MESSAGES, isCalendarDay, isDayInRange, limitParam, pageParam } from '../validation/bounds';
 import {
   CUSTOM_PERIOD_MAX_DAYS,
   CUSTOMER_STATUSES,
@@ -49,11 +50,8 @@ export const customerListQuerySchema = z.object({
     (v) => (allOrBlank(v) ? undefined : lower(v)),
     z.enum(CUSTOMER_STATUSES, { errorMap: () => ({ message: M.customerStatus }) }).optional(),
   ),
-  page: z.preprocess((v) => (blank(v) ? 1 : numeric(v)), wholeNumber(M.page, 1)),
-  limit: z.preprocess(
-    (v) => (blank(v) ? CUSTOMERS_PAGE_SIZE : Math.min(Number(numeric(v)), CUSTOMERS_MAX_PAGE_SIZE)),
-    wholeNumber(M.limit, 1),
-  ),
+  page: pageParam(),
+  limit: limitParam(CUSTOMERS_PAGE_SIZE, CUSTOMERS_MAX_PAGE_SIZE),
 });
 export type CustomerListQuery = z.output<typeof customerListQuerySchema>;
 
@@ -66,7 +64,8 @@ const day = z.preprocess(
   z
     .string({ invalid_type_error: M.date })
     .trim()
-    .refine((v) => isIsoDay(v), M.date)
+    .refine((v) => isCalendarDay(v), M.date)
+    .refine((v) => !isCalendarDay(v) || isDayInRange(v), BOUNDS_MESSAGES.dayOutOfRange)
     .optional(),
 );
 
@@ -86,10 +85,7 @@ export const reportQuerySchema = z
     ),
     from: day,
     to: day,
-    limit: z.preprocess(
-      (v) => (blank(v) ? TOP_PRODUCTS_LIMIT : Math.min(Number(numeric(v)), TOP_PRODUCTS_MAX_LIMIT)),
-      wholeNumber(M.limit, 1),
-    ),
+    limit: limitParam(TOP_PRODUCTS_LIMIT, TOP_PRODUCTS_MAX_LIMIT),
   })
   .superRefine((q, ctx) => {
     if (q.period !== 'custom') return;
@@ -97,6 +93,7 @@ export const reportQuerySchema = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: M.customRange, path: [q.from ? 'to' : 'from'] });
       return;
     }
+    if (!isCalendarDay(q.from) || !isCalendarDay(q.to)) return;
     const span = daysBetween(q.from, q.to);
     if (span < 0) ctx.addIssue({ code: z.ZodIssueCode.custom, message: M.rangeOrder, path: ['from'] });
     else if (span + 1 > CUSTOM_PERIOD_MAX_DAYS) ctx.addIssue({ code: z.ZodIssueCode.custom, message: M.rangeTooLong, path: ['to'] });

@@ -194,7 +194,8 @@ export interface SalesReply {
   success: true;
   window: ReportWindow;
   sales: SalesEntry[];
-  totals: { revenue: number; orders: number; averageOrderValue: number };
+  /** `refunds` (added later): rupees given back in the window, beside revenue. */
+  totals: { revenue: number; refunds: number; orders: number; averageOrderValue: number };
 }
 
 export interface TopProductEntry {
@@ -263,7 +264,11 @@ export interface ReportReply {
   success: true;
   type: ReportType;
   window: ReportWindow;
-  metrics?: { revenue: ReportMetric; orders: ReportMetric; averageOrderValue: ReportMetric; newCustomers: ReportMetric };
+  /**
+   * `refunds` (added later): rupees given back in the window. Revenue counts paid orders that stand,
+   * so a paid order staff cancel leaves revenue when it is cancelled and its refund shows here.
+   */
+  metrics?: { revenue: ReportMetric; refunds: ReportMetric; orders: ReportMetric; averageOrderValue: ReportMetric; newCustomers: ReportMetric };
   sales?: SalesEntry[];
   monthlyComparison?: MonthlyComparisonEntry[];
   payments?: PaymentBreakdown;

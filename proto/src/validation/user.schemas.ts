@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY, INDIAN_STATES } from '../india';
+import { hasControlCharacters } from './bounds';
 import { strongPasswordProblems } from './password';
 
 /** A required text field: missing, not a string, or blank all give the same message. */
@@ -29,6 +30,7 @@ export const MESSAGES = {
   passwordReset: 'Your password has been reset. Please sign in with your new password.',
   googleEmailUnverified: 'Your Google account has no verified e-mail address',
   googleAccountMismatch: 'This account is already linked to another Google account',
+  profilePic: 'Profile picture must be an http or https link',
 } as const;
 
 /** The answer while an account or an IP is locked out after too many failed logins. */
@@ -76,19 +78,51 @@ export const registrationSchema = (requireStrongPasswords: boolean) =>
     ? registerSchema.superRefine((v, ctx) => addStrongPasswordIssues(v.password, ctx, 'password'))
     : registerSchema;
 
+/** Longer than any password the shop accepts: a longer one cannot be right, and is not hashed to find out. */
+const PASSWORD_INPUT_MAX = 1024;
+
+/** An e-mail address or a username: at most an address's 254 characters, and no control characters (which no account has). */
+const identifierSchema = z
+  .string()
+  .max(254, MESSAGES.invalidCredentials)
+  .refine((v) => !hasControlCharacters(v), MESSAGES.invalidCredentials);
+
 export const loginSchema = z.object({
-  identifier: required('Please enter your email or username'),
-  password: z.string({ required_error: 'Please enter your password' }).min(1, 'Please enter your password'),
+  identifier: required('Please enter your email or username').pipe(identifierSchema),
+  password: z
+    .string({ required_error: 'Please enter your password' })
+    .min(1, 'Please enter your password')
+    .max(PASSWORD_INPUT_MAX, MESSAGES.invalidCredentials),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const adminLoginSchema = z.object({
   email: required('Email is required').pipe(emailSchema),
-  password: z.string({ required_error: 'Password is required' }).min(1, 'Password is required'),
+  password: z
+    .string({ required_error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_INPUT_MAX, MESSAGES.invalidCredentials),
 });
 export type AdminLoginInput = z.infer<typeof adminLoginSchema>;
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+/**
+ * True for an http or https link, or a path on the shop's own site (`/uploads/...`): never
+ * `javascript:`, `data:` or a protocol-relative `//host` link.
+ */
+export function isWebUrl(value: string): boolean {
+  if (value.startsWith('/')) return !/^\/[/\\]/.test(value) && !/[\s\\]/.test(value);
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** A link the shop shows as an image. */
+const webUrl = (message: string) => z.string({ invalid_type_error: message }).trim().max(500, message).refine(isWebUrl, message);
 
 /** `PUT /auth/me`: a partial update of profile fields, or just `lastLogin`. */
 export const updateProfileSchema = z.object({
@@ -96,7 +130,10 @@ export const updateProfileSchema = z.object({
   email: required(MESSAGES.usernameAndEmail).pipe(emailSchema).optional(),
   phone: z.union([z.literal(''), phoneSchema]).nullable().optional(),
   name: optionalText(100),
-  profilePic: optionalText(500),
+  profilePic: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    webUrl(MESSAGES.profilePic).nullable().optional(),
+  ),
   companyName: optionalText(120),
   lastLogin: z.unknown().optional(),
 });
@@ -170,6 +207,6 @@ export const googleSignInSchema = z.object({
   email: emailSchema.pipe(z.string().max(254)),
   emailVerified: z.boolean(),
   name: z.string().trim().max(100).nullish(),
-  picture: z.string().trim().url().max(500).nullish(),
+  picture: webUrl(MESSAGES.profilePic).nullish(),
 });
 export type GoogleSignInInput = z.infer<typeof googleSignInSchema>;

@@ -3,10 +3,13 @@ import { NestFactory } from '@nestjs/core';
 import { NestMicroservice } from '@nestjs/microservices';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ServiceName } from '@shop/proto';
-import { BaseConfig, ConfigError } from './config/service-config';
+import { z } from 'zod';
+import { BaseConfig, baseEnvSchema, ConfigError, loadConfig } from './config/service-config';
 import { SERVICE_CONFIG } from './kit.module';
 import { createLogger, PinoNestLogger } from './logging/logger';
-import { RpcContextInterceptor, RpcErrorFilter, rpcServerOptions } from './rpc/rpc-server';
+import { CLOSE_BUDGET_MS, GracefulDrain } from './lifecycle/graceful-drain';
+import { RpcReplies } from './rpc/rpc-replies';
+import { RpcContextInterceptor, RpcErrorFilter, RpcServer, rpcServerOptions } from './rpc/rpc-server';
 
 /** Builds a service: its module, RPC server on `<service>.rpc`, and health over HTTP. */
 export async function createServiceApp(module: Type<unknown>, service: ServiceName): Promise<INestApplication> {
@@ -16,14 +19,14 @@ export async function createServiceApp(module: Type<unknown>, service: ServiceNa
   });
   const config = app.get<BaseConfig>(SERVICE_CONFIG);
   // Deferred, so that the handlers are built when the server starts, with the interceptor (which
-  // acks each request) and the filter below; without it neither applies and no request is ever
-  // acked. The application's own init runs the lifecycle hooks, once.
-  const rpc = app.connectMicroservice(rpcServerOptions(config, service), {
-    deferInitialization: true,
-  }) as NestMicroservice;
-  rpc.useGlobalInterceptors(new RpcContextInterceptor());
+  // tracks each request and answers repeated calls once) and the filter below; without it neither
+  // applies. The application's own init runs the lifecycle hooks, once.
+  const server = new RpcServer(rpcServerOptions(config, service));
+  const rpc = app.connectMicroservice({ strategy: server }, { deferInitialization: true }) as NestMicroservice;
+  rpc.useGlobalInterceptors(new RpcContextInterceptor(server, app.get(RpcReplies)));
   rpc.useGlobalFilters(new RpcErrorFilter());
   rpc.setIsInitHookCalled(true);
+  app.get(GracefulDrain).drainRpcServer(server);
   app.enableShutdownHooks();
   return app;
 }
@@ -41,6 +44,9 @@ export async function bootstrapService(
   try {
     const app = await createServiceApp(await moduleLoader(), service);
     const config = app.get<BaseConfig>(SERVICE_CONFIG);
+    exitIfShutdownOverruns(logger, config.SHUTDOWN_GRACE_MS);
+    // Bootstrap hooks first (seeding a settings row, say), so no RPC is served before they ran.
+    await app.init();
     await app.startAllMicroservices();
     await app.listen(config.HEALTH_PORT, config.HEALTH_HOST);
     logger.info({ port: config.HEALTH_PORT, database: config.DATABASE_NAME }, `${service} service ready`);
@@ -51,16 +57,38 @@ export async function bootstrapService(
   }
 }
 
+/** SHUTDOWN_GRACE_MS for a process that does not load the services' config (the gateway). */
+export function shutdownGraceMs(env: Record<string, string | undefined> = process.env): number {
+  return loadConfig(z.object({ SHUTDOWN_GRACE_MS: baseEnvSchema.shape.SHUTDOWN_GRACE_MS }), env).SHUTDOWN_GRACE_MS;
+}
+
 /**
- * Nest's RMQ server sends each RPC reply without awaiting it: when the broker goes away with a
- * reply unconfirmed, the reply's promise rejects with nobody listening, and Node would end the
- * process. The caller times out and retries, so that one rejection is logged and survived; any
- * other unhandled rejection still ends the process, as Node's default does.
+ * Nest's shutdown hooks drain within the grace period and close with bounded waits; this is the
+ * backstop should anything still hang, so the process is gone before the orchestrator's SIGKILL
+ * and before `npm start` gives up waiting. The timer does not keep a finished process alive.
+ */
+export function exitIfShutdownOverruns(logger: ReturnType<typeof createLogger>, graceMs: number): void {
+  const arm = (signal: NodeJS.Signals) => () => {
+    setTimeout(() => {
+      logger.error(`still running ${graceMs + CLOSE_BUDGET_MS} ms after ${signal}; exiting`);
+      process.exit(1);
+    }, graceMs + CLOSE_BUDGET_MS).unref();
+  };
+  process.once('SIGTERM', arm('SIGTERM'));
+  process.once('SIGINT', arm('SIGINT'));
+}
+
+/**
+ * Nest's RMQ server starts consuming without awaiting it: when the broker goes away while a channel
+ * is being set up, that promise rejects with nobody listening, and Node would end the process (in
+ * the middle of a drain, if it happens at shutdown). The channel is set up again on reconnect, so
+ * that rejection is logged and survived; any other unhandled rejection still ends the process, as
+ * Node's default does.
  */
 function survivePublishesLostWithTheBroker(logger: ReturnType<typeof createLogger>): void {
   process.on('unhandledRejection', (reason) => {
-    if (reason instanceof Error && /^channel closed$/i.test(reason.message)) {
-      logger.warn('a message in flight was lost when the broker connection closed');
+    if (reason instanceof Error && /^channel (closed$|ended, no reply will be forthcoming)/i.test(reason.message)) {
+      logger.warn(`a broker channel closed under a pending operation: ${reason.message}`);
       return;
     }
     logger.fatal({ err: reason }, 'unhandled promise rejection');

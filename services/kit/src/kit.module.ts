@@ -14,7 +14,10 @@ import { EventConsumer } from './events/event-consumer';
 import { EventPublisher } from './events/event-publisher';
 import { OutboxRelay } from './events/outbox-relay';
 import { createPingController, HealthController } from './health/health.controller';
+import { HealthDetails } from './health/health-details';
+import { GracefulDrain } from './lifecycle/graceful-drain';
 import { RpcClient } from './rpc/rpc-client';
+import { RpcReplies } from './rpc/rpc-replies';
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
 
@@ -30,7 +33,8 @@ export interface ServiceModuleOptions {
 
 /**
  * Everything a service stands on: validated config, its migrated database, the event bus
- * (outbox, relay, consumer), health endpoints, the ping RPC and an RPC client for other services.
+ * (outbox, relay, consumer), health endpoints, the ping RPC, an RPC client for other services, the
+ * store that answers redelivered RPCs once, and the drain that runs first at shutdown.
  */
 @Module({})
 export class KitModule {
@@ -81,8 +85,26 @@ export class KitModule {
           inject: [DataSource, BusConnection, DiscoveryService, MetadataScanner, Reflector],
         },
         { provide: RpcClient, useFactory: () => new RpcClient(config) },
+        HealthDetails,
+        RpcReplies,
+        {
+          provide: GracefulDrain,
+          useFactory: (events: EventConsumer, outbox: OutboxRelay) => new GracefulDrain(config.SHUTDOWN_GRACE_MS, events, outbox),
+          inject: [EventConsumer, OutboxRelay],
+        },
       ],
-      exports: [SERVICE_CONFIG, EventPublisher, OutboxRelay, EventConsumer, RpcClient, BusConnection, TypeOrmModule],
+      exports: [
+        SERVICE_CONFIG,
+        HealthDetails,
+        EventPublisher,
+        OutboxRelay,
+        EventConsumer,
+        RpcClient,
+        RpcReplies,
+        GracefulDrain,
+        BusConnection,
+        TypeOrmModule,
+      ],
     };
   }
 }

@@ -8,6 +8,8 @@ import { CustomerEntity } from './customers/customer.entity';
 import { CustomersModule } from './customers/customers.module';
 import { OrderSchema1730000000000 } from './migrations/1730000000000-order-schema';
 import { OrderRefunds1781000000000 } from './migrations/1781000000000-order-refunds';
+import { OrderRefundStates1782000000000 } from './migrations/1782000000000-refund-states';
+import { OrderFileLinks1783000000000 } from './migrations/1783000000000-order-file-links';
 import { IdempotencyKeyEntity } from './orders/idempotency-key.entity';
 import { OrderLineEntity } from './orders/order-line.entity';
 import { OrderRefundEntity } from './orders/order-refund.entity';
@@ -34,7 +36,12 @@ export const ORDER_ENTITIES = [
     KitModule.forService({
       service: 'order',
       entities: ORDER_ENTITIES,
-      migrations: [OrderSchema1730000000000, OrderRefunds1781000000000],
+      migrations: [
+        OrderSchema1730000000000,
+        OrderRefunds1781000000000,
+        OrderRefundStates1782000000000,
+        OrderFileLinks1783000000000,
+      ],
       envSchema: orderEnvSchema,
     }),
     OrdersModule,

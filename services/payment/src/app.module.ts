@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
 import { KitModule } from '@shop/kit';
 import { paymentEnvSchema } from './config/payment-config';
-import { PaymentTables1716000000000 } from './migrations/1716000000000-payment-tables';
-import { PaymentRefunds1780000000000 } from './migrations/1780000000000-payment-refunds';
+import { PAYMENT_MIGRATIONS } from './migrations/payment-migrations';
 import { OrderAmountEntity } from './order-amounts/order-amount.entity';
 import { OrderAmountsModule } from './order-amounts/order-amounts.module';
 import { PaymentEntity } from './payments/payment.entity';
@@ -31,7 +30,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
         SandboxPaymentEntity,
         SandboxRefundEntity,
       ],
-      migrations: [PaymentTables1716000000000, PaymentRefunds1780000000000],
+      migrations: PAYMENT_MIGRATIONS,
       envSchema: paymentEnvSchema,
     }),
     PaymentSettingsModule,

@@ -10,8 +10,7 @@ import Razorpay from 'razorpay';
 import { DataSource } from 'typeorm';
 import { signWebhook, WEBHOOK_SECRET, WebhookRecorder } from '../../../e2e/api/payment-fixtures';
 import { PaymentConfig, paymentEnvSchema, SANDBOX_KEYS } from '../src/config/payment-config';
-import { PaymentTables1716000000000 } from '../src/migrations/1716000000000-payment-tables';
-import { PaymentRefunds1780000000000 } from '../src/migrations/1780000000000-payment-refunds';
+import { PAYMENT_MIGRATIONS } from '../src/migrations/payment-migrations';
 import { describeFailure, RazorpayClient } from '../src/razorpay/razorpay-client.service';
 import { SandboxOrderEntity } from '../src/sandbox/sandbox-order.entity';
 import { SandboxPaymentEntity } from '../src/sandbox/sandbox-payment.entity';
@@ -51,7 +50,7 @@ describe('the official razorpay SDK against the sandbox', () => {
       type: 'postgres',
       url: databaseUrl(serverUrl(), database),
       entities: [SandboxOrderEntity, SandboxPaymentEntity, SandboxRefundEntity],
-      migrations: [KitOutboxInbox1700000000000, PaymentTables1716000000000, PaymentRefunds1780000000000],
+      migrations: [KitOutboxInbox1700000000000, ...PAYMENT_MIGRATIONS],
       logging: ['error'],
     });
     provider = new SandboxProviderService(dataSource);

@@ -11,6 +11,7 @@ import { UserTables1714000000000 } from './migrations/1714000000000-user-tables'
 import { UserSettingsDeactivation1741000000000 } from './migrations/1741000000000-user-settings-deactivation';
 import { PasswordResets1760000000000 } from './migrations/1760000000000-password-resets';
 import { GoogleSignIn1770000000000 } from './migrations/1770000000000-google-sign-in';
+import { TokenVersions1780000000000 } from './migrations/1780000000000-token-versions';
 import { GoogleSignInModule } from './google-sign-in/google-sign-in.module';
 import { PasswordResetEntity } from './password-reset/password-reset.entity';
 import { PasswordResetModule } from './password-reset/password-reset.module';
@@ -26,7 +27,7 @@ import { WishlistModule } from './wishlist/wishlist.module';
     KitModule.forService({
       service: 'user',
       entities: [UserEntity, AdminEntity, AddressEntity, WishlistItemEntity, LoginAttemptEntity, ShopSettingsEntity, PasswordResetEntity],
-      migrations: [UserTables1714000000000, UserSettingsDeactivation1741000000000, PasswordResets1760000000000, GoogleSignIn1770000000000],
+      migrations: [UserTables1714000000000, UserSettingsDeactivation1741000000000, PasswordResets1760000000000, GoogleSignIn1770000000000, TokenVersions1780000000000],
       envSchema: userEnvSchema,
     }),
     UsersModule,

@@ -72,7 +72,8 @@ export function aReview(overrides: Partial<Review> = {}): Review {
     comment: 'Lovely print quality, arrived on time.',
     pros: [],
     cons: [],
-    helpful: [],
+    helpfulCount: 0,
+    votedHelpful: false,
     createdAt: '2025-03-01T10:00:00.000Z',
     ...overrides,
   };

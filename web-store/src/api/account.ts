@@ -97,10 +97,14 @@ export async function updateProfile(profile: UpdateProfileInput): Promise<UserVi
   return data.user;
 }
 
-export async function changePassword(currentPassword: string, newPassword: string): Promise<string> {
-  const { data } = await api.put<{ message?: string }>('/auth/change-password', {
+/** The change ends every session of the account; the answer's fresh token keeps this one going. */
+export async function changePassword(
+  currentPassword: string,
+  newPassword: string,
+): Promise<{ message: string; token: string }> {
+  const { data } = await api.put<{ message?: string; token: string }>('/auth/change-password', {
     currentPassword,
     newPassword,
   });
-  return data.message ?? '';
+  return { message: data.message ?? '', token: data.token };
 }

@@ -28,3 +28,11 @@ export async function register(username: string, email: string, password: string
   const { data } = await api.post<AuthResult>('/auth/register', { username, email, password });
   return { token: data.token, user: readUser(data) };
 }
+
+/**
+ * Ends the session on the server (every device of the account). The token is passed in because
+ * the app forgets it at once, before this request goes out.
+ */
+export async function logout(token: string): Promise<void> {
+  await api.post('/auth/logout', undefined, { headers: { Authorization: `Bearer ${token}` } });
+}

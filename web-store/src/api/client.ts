@@ -81,6 +81,11 @@ export function isSignInCall(url: string | undefined): boolean {
   return /^\/?(?:auth\/login|auth\/register|admin2009\/login)(?:[/?#]|$)/.test(url ?? '');
 }
 
+/** A refused sign-out means the session had already ended: there is nothing left to end. */
+export function isSignOutCall(url: string | undefined): boolean {
+  return /^\/?auth\/logout(?:[/?#]|$)/.test(url ?? '');
+}
+
 export function createApiClient(env: ClientEnvironment): AxiosInstance {
   const client = axios.create({
     baseURL: '/api',
@@ -128,7 +133,7 @@ export function createApiClient(env: ClientEnvironment): AxiosInstance {
   ) {
     switch (status) {
       case 401: {
-        if (isCartCall(url) || isSignInCall(url)) {
+        if (isCartCall(url) || isSignInCall(url) || isSignOutCall(url)) {
           env.logger.warn(`Request ${url ?? ''} failed with 401`, failure.message);
           return;
         }

@@ -1,6 +1,6 @@
 import { PRODUCTS_PAGE_SIZE, SIMILAR_PRODUCTS_LIMIT } from '@shop/proto';
 import { api } from './client';
-import type { Product, ProductPage, SearchHit } from './types';
+import type { Product, ProductCard, ProductPage, SearchHit } from './types';
 
 export interface ProductQuery {
   brand?: string;
@@ -89,8 +89,8 @@ export async function fetchProduct(id: string, signal?: AbortSignal): Promise<Pr
 }
 
 /** Products like this one: the page asks for 8 and shows 4 (storefront spec, section 9). */
-export async function fetchSimilarProducts(id: string, signal?: AbortSignal): Promise<Product[]> {
-  const { data } = await api.get<{ products?: Product[] }>(`/products/${encodeURIComponent(id)}/similar`, {
+export async function fetchSimilarProducts(id: string, signal?: AbortSignal): Promise<ProductCard[]> {
+  const { data } = await api.get<{ products?: ProductCard[] }>(`/products/${encodeURIComponent(id)}/similar`, {
     params: { limit: SIMILAR_PRODUCTS_LIMIT },
     signal,
   });

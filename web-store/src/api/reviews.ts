@@ -32,7 +32,7 @@ export async function submitReview(input: ReviewInput): Promise<Review> {
   return data.review;
 }
 
-/** Toggles the caller's helpful vote; the answer is the review with its new list of voters. */
+/** Toggles the caller's helpful vote; the answer is the review with its new count and the caller's vote. */
 export async function markReviewHelpful(reviewId: string): Promise<Review> {
   const { data } = await api.post<{ review: Review }>(`/reviews/${encodeURIComponent(reviewId)}/helpful`);
   return data.review;

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import * as authApi from '../api/auth';
 import { STORAGE_KEYS } from '../api/client';
+import { createLogger } from '../lib/logger';
 
 export interface AuthContextValue {
   user: authApi.User | null;
@@ -11,7 +12,10 @@ export interface AuthContextValue {
   register(username: string, email: string, password: string): Promise<authApi.User>;
   /** Signs in with a token obtained elsewhere (the third-party sign-in callback). */
   loginWithToken(token: string): Promise<authApi.User>;
+  /** Forgets the session here and ends it on the server. */
   logout(): void;
+  /** Carries on with the fresh token a password change or reset answered (the old one has ended). */
+  renewSession(result: authApi.AuthResult): void;
   /** Forgets the session in memory after the request client cleared an expired token. */
   endSession(): void;
   /** Takes the user a call answered with (wishlist, profile, addresses) as the current one. */
@@ -21,6 +25,7 @@ export interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 const ME_KEY = ['auth', 'me'] as const;
+const logger = createLogger('auth');
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -76,9 +81,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
       },
       logout: () => {
+        const held = localStorage.getItem(STORAGE_KEYS.token);
         localStorage.removeItem(STORAGE_KEYS.token);
         endSession();
+        // Signing out here must not wait for, or depend on, the server.
+        if (held) authApi.logout(held).catch((error) => logger.warn('Logout call failed', error));
       },
+      renewSession: startSession,
       endSession,
       updateUser: (next) => {
         if (token) queryClient.setQueryData([...ME_KEY, token], next);

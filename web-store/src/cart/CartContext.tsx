@@ -12,7 +12,7 @@ import {
 } from 'react';
 import * as cartApi from '../api/cart';
 import { STORAGE_KEYS, type ApiFailure } from '../api/client';
-import type { Product } from '../api/types';
+import type { Product, ProductCard } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 import { localId } from '../lib/id';
 import { createLogger } from '../lib/logger';
@@ -33,8 +33,8 @@ import {
   type Customization,
 } from './guestCart';
 
-/** Anything a product can be added from: a catalog product, a cart line's or an order line's. */
-export type CartProductSource = CartProduct | Product;
+/** Anything a product can be added from: a catalog product or its card, a cart line's or an order line's. */
+export type CartProductSource = CartProduct | Product | ProductCard;
 
 export interface CartContextValue {
   /** Where the cart lives: the browser for visitors, the server once signed in (spec, section 4). */
@@ -61,7 +61,9 @@ const EMPTY_TOTALS: CartTotals = { subtotal: 0, shipping: 0, total: 0, bulkOrder
 
 /** The fields a guest line keeps of its product, whichever reading of a product it came from. */
 export function toCartProduct(product: CartProductSource): CartProduct {
-  const { _id, name, price, images, brand, stock, allowsImageUpload, availableSizes } = product;
+  const { _id, name, price, images, brand, stock } = product;
+  // A card leaves out the options: a line added from one carries no customization to price.
+  const { allowsImageUpload, availableSizes } = product as Partial<CartProduct>;
   const customizations =
     'customizationOptions' in product
       ? product.customizationOptions

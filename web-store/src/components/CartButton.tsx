@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { CART_ERRORS } from '../api/cart';
-import type { Product } from '../api/types';
+import type { ProductCard } from '../api/types';
 import { useCart } from '../cart/CartContext';
 import { alertFailure } from '../lib/notify';
 
 export const ADDED_STATE_MS = 1200;
 
 /** A product card's cart button: Add to Cart, then Added for 1.2 s, then Remove from Cart. */
-export function CartButton({ product }: { product: Product }) {
+export function CartButton({ product }: { product: ProductCard }) {
   const { addItem, removeLine, findLine } = useCart();
   const line = findLine(product._id);
   const [justAdded, setJustAdded] = useState(false);

@@ -19,6 +19,27 @@ export function statusTone(status: string): string {
 
 export type Tone = 'amber' | 'blue' | 'green' | 'red' | 'grey';
 
+const PAYMENT_LABELS: Record<string, { label: string; tone: Tone }> = {
+  paid: { label: 'Paid', tone: 'green' },
+  pending: { label: 'Payment pending', tone: 'amber' },
+  failed: { label: 'Payment failed', tone: 'red' },
+  expired: { label: 'Payment expired', tone: 'red' },
+  cancelled: { label: 'Cancelled', tone: 'red' },
+  refund_pending: { label: 'Refund pending', tone: 'amber' },
+  refunded: { label: 'Refunded', tone: 'blue' },
+  refund_failed: { label: 'Refund failed', tone: 'red' },
+};
+
+/** The payment status in the shopper's words; an unknown one as it is, in grey. */
+export function paymentStatusLabel(status: string): { label: string; tone: Tone } {
+  return PAYMENT_LABELS[status] ?? { label: status, tone: 'grey' };
+}
+
+/** A cancelled order whose money is being, or was, given back. */
+export function isRefundStatus(status: string): boolean {
+  return status === 'refund_pending' || status === 'refunded' || status === 'refund_failed';
+}
+
 export function StatusBadge({ status, label, tone }: { status: string; label?: string; tone?: Tone }) {
   return <span className={`status-badge tone-${tone ?? statusTone(status)}`}>{label ?? status}</span>;
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { productImage, productRating, productReviewCount } from '../api/products';
-import type { Product } from '../api/types';
+import type { ProductCard as Card } from '../api/types';
 import { brandLabel } from '../content/shop';
 import { formatPrice } from '../lib/format';
 import { CartButton } from './CartButton';
@@ -17,7 +17,7 @@ export function Stars({ value }: { value: number }) {
   );
 }
 
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
   const image = productImage(product);
   const rating = productRating(product);
   const reviews = productReviewCount(product);

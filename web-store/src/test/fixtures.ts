@@ -78,7 +78,8 @@ export function makeReview(n: number, overrides: Partial<ReviewView> = {}): Revi
     comment: `Review number ${n} is here.`,
     pros: [],
     cons: [],
-    helpful: [],
+    helpfulCount: 0,
+    votedHelpful: false,
     createdAt: '2025-02-01T10:00:00Z',
     ...overrides,
   };

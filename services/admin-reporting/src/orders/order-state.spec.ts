@@ -1,5 +1,5 @@
 import type { OrderCancelledEvent, OrderPaidEvent, OrderPlacedEvent, OrderStatusChangedEvent } from '@shop/proto';
-import { contribution, emptyOrder, isSale, onCancelled, onPaid, onPaymentFailed, onPlaced, onStatusChanged, OrderLine, OrderState } from './order-state';
+import { contribution, emptyOrder, isSale, onCancelled, onPaid, onPaymentFailed, onPlaced, onRefund, onStatusChanged, OrderLine, OrderState } from './order-state';
 
 const at = (minutes: number) => new Date(Date.UTC(2025, 5, 10, 6, 30 + minutes));
 const lines = [{ productId: 'p1', name: 'Lanyard', quantity: 3, unitPricePaise: 10_000 }];
@@ -55,8 +55,26 @@ describe('order read model state', () => {
 
   it('is not a sale once cancelled, even when paid', () => {
     const s = apply([(x) => onPlaced(x, placed, at(0)), (x) => onPaid(x, paid, at(1)), (x) => onCancelled(x, cancelled(true, 'staff'), false, at(5))]);
-    expect(s).toMatchObject({ status: 'Cancelled', paymentStatus: 'paid' });
+    expect(s).toMatchObject({ status: 'Cancelled', paymentStatus: 'refund_pending' });
     expect(isSale(s)).toBe(false);
+  });
+
+  it('follows the refund of a paid order staff cancelled, only forward, and never makes it a sale again', () => {
+    const cancelledPaid: Step[] = [(x) => onPlaced(x, placed, at(0)), (x) => onPaid(x, paid, at(1)), (x) => onCancelled(x, cancelled(true, 'staff'), false, at(5))];
+    const refunded = apply([...cancelledPaid, (x) => onRefund(x, 'cancelled', 'processed', at(7))]);
+    expect(refunded.paymentStatus).toBe('refunded');
+    expect(apply([...cancelledPaid, (x) => onRefund(x, 'cancelled', 'failed', at(7))]).paymentStatus).toBe('refund_failed');
+    // A late pending after the money went back, and a paid event replayed, change nothing.
+    const late = apply([...cancelledPaid, (x) => onRefund(x, 'cancelled', 'processed', at(7)), (x) => onRefund(x, 'cancelled', 'pending', at(8)), (x) => onPaid(x, paid, at(9))]);
+    expect(late.paymentStatus).toBe('refunded');
+    expect(isSale(late)).toBe(false);
+    expect(contribution(late, lines).daily).toMatchObject({ sales: 0, revenuePaise: 0 });
+  });
+
+  it('leaves an order paid by its first payment when a duplicate is refunded', () => {
+    const s = apply([(x) => onPlaced(x, placed, at(0)), (x) => onPaid(x, paid, at(1)), (x) => onRefund(x, 'duplicate', 'processed', at(3))]);
+    expect(s.paymentStatus).toBe('paid');
+    expect(isSale(s)).toBe(true);
   });
 
   it('closes the payment of an order that expired unpaid', () => {

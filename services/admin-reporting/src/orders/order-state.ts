@@ -8,6 +8,8 @@ import {
   OrderStatusChangedEvent,
   Paise,
   PaymentFailedEvent,
+  PaymentRefundReason,
+  RefundState,
 } from '@shop/proto';
 
 /**
@@ -68,10 +70,18 @@ export function onPlaced(s: OrderState, e: OrderPlacedEvent, occurredAt: Date): 
   return placed.statusAt ? placed : { ...placed, statusAt: createdAt };
 }
 
+/** A cancelled order whose money is being, or was, given back: a refund state, only ever moving forward. */
+const REFUND_RANK: Partial<Record<OrderPaymentStatus, number>> = { refund_pending: 1, refund_failed: 2, refunded: 3 };
+const AFTER_REFUND: Record<RefundState, OrderPaymentStatus> = {
+  pending: 'refund_pending',
+  processed: 'refunded',
+  failed: 'refund_failed',
+};
+
 export function onPaid(s: OrderState, e: OrderPaidEvent, occurredAt: Date): OrderState {
   return {
     ...s,
-    paymentStatus: 'paid',
+    paymentStatus: REFUND_RANK[s.paymentStatus] ? s.paymentStatus : 'paid',
     paidAt: new Date(e.paidAt),
     totalPaise: e.totalPaise,
     hasLines: true,
@@ -83,12 +93,31 @@ export function onStatusChanged(s: OrderState, e: OrderStatusChangedEvent, occur
   return { ...withStatus(s, e.to, new Date(e.at)), updatedAt: later(s.updatedAt, occurredAt) };
 }
 
-/** `order.cancelled` and `order.expired`: an unpaid order's payment is closed as the order service closes it. */
+/**
+ * `order.cancelled` and `order.expired`: an unpaid order's payment is closed as the order service
+ * closes it; a paid order's money is owed back (`refund_pending`) until its refund moves on.
+ */
 export function onCancelled(s: OrderState, e: OrderCancelledEvent, expired: boolean, occurredAt: Date): OrderState {
   const cancelled = withStatus(s, 'Cancelled', new Date(e.cancelledAt));
-  const paymentStatus: OrderPaymentStatus =
-    s.paymentStatus === 'paid' || e.paid ? s.paymentStatus : expired || e.reason === 'expired' ? 'expired' : 'cancelled';
+  const paymentStatus: OrderPaymentStatus = REFUND_RANK[s.paymentStatus]
+    ? s.paymentStatus
+    : s.paymentStatus === 'paid' || e.paid
+      ? 'refund_pending'
+      : expired || e.reason === 'expired'
+        ? 'expired'
+        : 'cancelled';
   return { ...cancelled, paymentStatus, hasLines: true, updatedAt: later(s.updatedAt, occurredAt) };
+}
+
+/**
+ * The refund of one of the order's payments moved. A refunded duplicate leaves the order paid by its
+ * first payment; otherwise the order is cancelled and its payment status becomes the refund's, as
+ * the order service records it.
+ */
+export function onRefund(s: OrderState, reason: PaymentRefundReason, state: RefundState, occurredAt: Date): OrderState {
+  const next = AFTER_REFUND[state];
+  if (reason === 'duplicate' || (REFUND_RANK[s.paymentStatus] ?? 0) >= REFUND_RANK[next]!) return s;
+  return { ...s, paymentStatus: next, updatedAt: later(s.updatedAt, occurredAt) };
 }
 
 /** A failed attempt marks only an order still waiting for its money (the order service does the same). */

@@ -9,9 +9,14 @@ import {
   OrderPlacedEvent,
   OrderStatusChangedEvent,
   PaymentFailedEvent,
+  PaymentRefundedEvent,
+  PaymentRefundFailedEvent,
+  PaymentRefundPendingEvent,
+  PaymentRefundReason,
+  RefundState,
 } from '@shop/proto';
 import type { EntityManager } from 'typeorm';
-import { onCancelled, onPaid, onPaymentFailed, onPlaced, onStatusChanged, OrderLine } from './order-state';
+import { onCancelled, onPaid, onPaymentFailed, onPlaced, onRefund, onStatusChanged, OrderLine } from './order-state';
 import { OrdersStore } from './orders.store';
 
 const linesOf = (lines: readonly OrderEventLine[]): OrderLine[] =>
@@ -64,5 +69,32 @@ export class OrdersEvents {
     const at = new Date(event.occurredAt);
     const [held]: { user_id: string }[] = await m.query(`SELECT user_id FROM orders WHERE order_id = $1`, [e.orderId]);
     if (held) await this.store.change(m, { orderId: e.orderId, userId: held.user_id }, at, null, (s) => onPaymentFailed(s, e, at));
+  }
+
+  @OnEvent(EVENTS.paymentRefundPending)
+  onRefundPending(event: EventEnvelope<PaymentRefundPendingEvent>, m: EntityManager): Promise<void> {
+    return this.refundMoved(event, 'pending', m);
+  }
+
+  @OnEvent(EVENTS.paymentRefunded)
+  onRefunded(event: EventEnvelope<PaymentRefundedEvent>, m: EntityManager): Promise<void> {
+    return this.refundMoved(event, 'processed', m);
+  }
+
+  @OnEvent(EVENTS.paymentRefundFailed)
+  onRefundFailed(event: EventEnvelope<PaymentRefundFailedEvent>, m: EntityManager): Promise<void> {
+    return this.refundMoved(event, 'failed', m);
+  }
+
+  /** Like a failed attempt, a refund alone names no customer: only an order the read model holds is marked. */
+  private async refundMoved(
+    event: EventEnvelope<{ orderId: string; reason: PaymentRefundReason }>,
+    state: RefundState,
+    m: EntityManager,
+  ): Promise<void> {
+    const e = event.data;
+    const at = new Date(event.occurredAt);
+    const [held]: { user_id: string }[] = await m.query(`SELECT user_id FROM orders WHERE order_id = $1`, [e.orderId]);
+    if (held) await this.store.change(m, { orderId: e.orderId, userId: held.user_id }, at, null, (s) => onRefund(s, e.reason, state, at));
   }
 }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@shop/kit';
-import { EVENTS, EventEnvelope, PaymentCapturedEvent, PaymentFailedEvent } from '@shop/proto';
+import { EVENTS, EventEnvelope, PaymentCapturedEvent, PaymentFailedEvent, PaymentRefundedEvent } from '@shop/proto';
 import type { EntityManager } from 'typeorm';
 
-/** Payments as the payment service reports them: captures (one per order) and failed attempts. */
+/** Payments as the payment service reports them: captures (one per order), failed attempts and refunds. */
 @Injectable()
 export class PaymentsEvents {
   @OnEvent(EVENTS.paymentCaptured)
@@ -25,5 +25,16 @@ export class PaymentsEvents {
       e.reason ?? null,
       event.occurredAt,
     ]);
+  }
+
+  /** Money given back, once per refunded payment however often the event comes. */
+  @OnEvent(EVENTS.paymentRefunded)
+  async onRefunded(event: EventEnvelope<PaymentRefundedEvent>, m: EntityManager): Promise<void> {
+    const e = event.data;
+    await m.query(
+      `INSERT INTO refunds (payment_id, order_id, refund_id, amount_paise, reason, refunded_at)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (payment_id) DO NOTHING`,
+      [e.paymentId, e.orderId, e.refundId, e.amountPaise, e.reason, e.refundedAt],
+    );
   }
 }

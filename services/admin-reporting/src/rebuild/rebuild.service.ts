@@ -146,11 +146,13 @@ export class RebuildService implements OnApplicationBootstrap {
         WHERE NOT EXISTS (SELECT 1 FROM order_lines x WHERE x.order_id = l.order_id)
        ON CONFLICT DO NOTHING`,
     );
-    // A paid order's capture, as the order knows it; failed attempts are only known from events.
+    // A paid order's capture, as the order knows it (also when its money is being given back since);
+    // failed attempts and refunds are only known from events.
     await m.query(
       `INSERT INTO payments (order_id, outcome, provider_order_id, payment_id, method, amount_paise, at)
        SELECT order_id, 'captured', provider_order_id, payment_id, payment_method, total_paise, coalesce(paid_at, updated_at)
-         FROM rebuild_orders WHERE payment_status = 'paid'
+         FROM rebuild_orders
+        WHERE payment_status = 'paid' OR (payment_status IN ('refund_pending', 'refunded', 'refund_failed') AND paid_at IS NOT NULL)
        ON CONFLICT (order_id) WHERE outcome = 'captured' DO NOTHING`,
     );
 

@@ -36,4 +36,25 @@ describe('report CSV', () => {
       ].join('\r\n'),
     );
   });
+
+  it('puts the refunds beside the revenue', () => {
+    const metric = (value: number, previous: number, growth: number) => ({ value, previous, growth });
+    const report: ReportReply = {
+      success: true,
+      type: 'customers',
+      window: { period: '7d', from: '2025-06-01', to: '2025-06-07', days: 7, bucket: 'day' },
+      metrics: {
+        revenue: metric(1000, 500, 100),
+        refunds: metric(450, 0, 100),
+        orders: metric(2, 1, 100),
+        averageOrderValue: metric(500, 500, 0),
+        newCustomers: metric(1, 0, 100),
+      },
+    };
+    expect(reportCsv(report).split('\r\n').slice(4, 7)).toEqual([
+      '"Metric","Value","Previous period","Growth %"',
+      '"Revenue","1000.00","500.00","100"',
+      '"Refunds","450.00","0.00","100"',
+    ]);
+  });
 });

@@ -29,6 +29,7 @@ export function reportCsv(report: ReportReply): string {
     blocks.push([
       ['Metric', 'Value', 'Previous period', 'Growth %'],
       ['Revenue', money(m.revenue.value), money(m.revenue.previous), m.revenue.growth],
+      ['Refunds', money(m.refunds.value), money(m.refunds.previous), m.refunds.growth],
       ['Orders', m.orders.value, m.orders.previous, m.orders.growth],
       ['Average order value', money(m.averageOrderValue.value), money(m.averageOrderValue.previous), m.averageOrderValue.growth],
       ['New customers', m.newCustomers.value, m.newCustomers.previous, m.newCustomers.growth],

@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import {
-  addDays,
   CATEGORY_COLORS,
   CategoryPerformanceEntry,
   CustomerSegments,
+  daysFrom,
   DEFAULT_LOW_STOCK_THRESHOLD,
   growthPercent,
   InventoryReport,
   IstMonth,
   MONTH_NAMES,
   MonthlyComparisonEntry,
+  monthsFrom,
   PaymentBreakdown,
   percentOf,
   previousWindow,
@@ -49,16 +50,13 @@ interface WindowTotals {
   sales: number;
 }
 
-const monthKey = (day: string) => day.slice(0, 7);
 const monthLabel = (key: string) => `${MONTH_NAMES[Number(key.slice(5, 7)) - 1]} ${key.slice(0, 4)}`;
 const monthOfKey = (key: string): IstMonth => ({ year: Number(key.slice(0, 4)), month: Number(key.slice(5, 7)) });
 const keyOfMonth = (m: IstMonth) => `${m.year}-${String(m.month).padStart(2, '0')}`;
 
 /** The months from the one `fromDay` falls in to the one `toDay` falls in, as YYYY-MM. */
 function monthsBetween(fromDay: string, toDay: string): string[] {
-  const months: string[] = [];
-  for (let m = monthOfKey(fromDay); keyOfMonth(m) <= monthKey(toDay); m = shiftMonth(m, 1)) months.push(keyOfMonth(m));
-  return months;
+  return monthsFrom(monthOfKey(fromDay), monthOfKey(toDay)).map(keyOfMonth);
 }
 
 /** The reports screen: every figure over the chosen window of whole IST days. */
@@ -98,13 +96,14 @@ export class ReportsService {
 
   async sales(query: ReportQuery, now = new Date()): Promise<SalesReply> {
     const w = resolvePeriod(query.period, query, now);
-    const [sales, totals] = await Promise.all([this.salesEntries(w), this.windowTotals(w)]);
+    const [sales, totals, refundsPaise] = await Promise.all([this.salesEntries(w), this.windowTotals(w), this.refundsPaise(w)]);
     return {
       success: true,
       window: windowView(w),
       sales,
       totals: {
         revenue: toRupees(totals.revenuePaise),
+        refunds: toRupees(refundsPaise),
         orders: totals.orders,
         averageOrderValue: toRupees(averagePaise(totals)),
       },
@@ -125,12 +124,7 @@ export class ReportsService {
       [w.fromDay, w.toDay, w.bucket === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'],
     );
     const byKey = new Map(rows.map((r) => [r.key, r]));
-    const keys: string[] = [];
-    if (w.bucket === 'day') {
-      for (let day = w.fromDay; day <= w.toDay; day = addDays(day, 1)) keys.push(day);
-    } else {
-      keys.push(...monthsBetween(w.fromDay, w.toDay));
-    }
+    const keys = w.bucket === 'day' ? daysFrom(w.fromDay, w.toDay) : monthsBetween(w.fromDay, w.toDay);
     return keys.map((key) => ({
       date: key,
       label: w.bucket === 'day' ? key : monthLabel(key),
@@ -148,7 +142,16 @@ export class ReportsService {
     return { revenuePaise: num(row.revenue), orders: num(row.orders), sales: num(row.sales) };
   }
 
-  private async newCustomers(w: ResolvedPeriod): Promise<number> {
+  /** Paise given back within the window, by when the money went back. */
+  private async refundsPaise(w: ResolvedPeriod): Promise<number> {
+    const [row] = await this.dataSource.query(
+      `SELECT coalesce(sum(amount_paise), 0) AS refunds FROM refunds WHERE refunded_at >= $1 AND refunded_at < $2`,
+      [w.from, w.to],
+    );
+    return num(row.refunds);
+  }
+
+    private async newCustomers(w: ResolvedPeriod): Promise<number> {
     const [row] = await this.dataSource.query(`SELECT count(*) AS n FROM customers WHERE registered_at >= $1 AND registered_at < $2`, [
       w.from,
       w.to,
@@ -159,11 +162,13 @@ export class ReportsService {
   /** Each figure over the window against the window of the same length just before it. */
   private async metrics(w: ResolvedPeriod): Promise<NonNullable<ReportReply['metrics']>> {
     const before = previousWindow(w);
-    const [now, then, newNow, newThen] = await Promise.all([
+    const [now, then, newNow, newThen, refundsNow, refundsThen] = await Promise.all([
       this.windowTotals(w),
       this.windowTotals(before),
       this.newCustomers(w),
       this.newCustomers(before),
+      this.refundsPaise(w),
+      this.refundsPaise(before),
     ]);
     const metric = (value: number, previous: number, money = false): ReportMetric => ({
       value: money ? toRupees(value) : value,
@@ -172,6 +177,7 @@ export class ReportsService {
     });
     return {
       revenue: metric(now.revenuePaise, then.revenuePaise, true),
+      refunds: metric(refundsNow, refundsThen, true),
       orders: metric(now.orders, then.orders),
       averageOrderValue: metric(averagePaise(now), averagePaise(then), true),
       newCustomers: metric(newNow, newThen),

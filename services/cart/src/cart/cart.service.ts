@@ -149,6 +149,7 @@ export class CartService {
         m,
         userId,
         input.items.map((i) => i.customization),
+        { others: 'nameOnly' },
       );
       const skipped: CartMergeSkipped[] = [];
       let inserted = false;

@@ -6,6 +6,8 @@ import {
   CUSTOMIZATION_UPLOAD_FOLDER,
   CUSTOMIZATION_UPLOAD_MAX_BYTES,
   CustomizationUploadInput,
+  CustomizationResolveInput,
+  CustomizationResolveReply,
   CustomizationUploadReply,
   ERROR_CODES,
   normalizeCustomization,
@@ -58,14 +60,18 @@ export class UploadsService {
   }
 
   /**
-   * Replaces each attached file that names an upload with what the cart recorded of it, so a line
-   * can only carry the caller's own files, described truthfully. A file without an id (a guest
-   * cart's description of a file it never uploaded) is kept as it came.
+   * Rewrites each attached file from the cart's own record of it, so a line can only carry the
+   * caller's files, described truthfully, with the link the cart builds: a link a client sends is
+   * never kept. A file without an id (a guest's note of a file it never uploaded) keeps only its
+   * name. An id that is unknown or another customer's is refused with 'Uploaded file not found',
+   * the answer a shopper can act on; `others: 'nameOnly'` keeps such a file as a name instead,
+   * for the merge that must not lose what a guest chose.
    */
   async resolveFiles<C extends CartCustomization>(
     m: EntityManager,
     userId: string,
     customizations: C[],
+    { others = 'refuse' }: { others?: 'refuse' | 'nameOnly' } = {},
   ): Promise<C[]> {
     const ids = [
       ...new Set(
@@ -74,19 +80,25 @@ export class UploadsService {
         ),
       ),
     ];
-    if (ids.length === 0) return customizations;
-    const rows = await m.findBy(CustomizationUploadEntity, { id: In(ids), userId });
+    const rows = ids.length ? await m.findBy(CustomizationUploadEntity, { id: In(ids), userId }) : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
     return customizations.map((c) => {
       if (!c.uploadedFiles?.length) return c;
       const uploadedFiles = c.uploadedFiles.map((file): UploadedFileView => {
-        if (!file.fileId) return file;
-        const row = byId.get(file.fileId);
-        if (!row) throw RpcError.badRequest(M.fileNotFound);
-        return this.view(row);
+        const row = file.fileId ? byId.get(file.fileId) : undefined;
+        if (row) return this.view(row);
+        if (file.fileId && others === 'refuse') throw RpcError.badRequest(M.fileNotFound);
+        return { name: file.name };
       });
       return normalizeCustomization({ ...c, uploadedFiles });
     });
+  }
+
+  /** `cart.upload.resolve`: what the order service may store of a customer's files. */
+  async resolve(userId: string, input: CustomizationResolveInput): Promise<CustomizationResolveReply> {
+    return {
+      customizations: await this.resolveFiles(this.dataSource.manager, userId, input.customizations),
+    };
   }
 
   private view(row: CustomizationUploadEntity): CustomizationUploadReply {

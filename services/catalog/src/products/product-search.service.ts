@@ -13,7 +13,8 @@ interface HitRow {
   brand: SearchHit['brand'];
 }
 
-const HIT_COLUMNS = 'p.id, p.name, p.images, p.price_paise, p.brand';
+/** The dropdown shows one thumbnail: only the first picture travels. */
+const HIT_COLUMNS = 'p.id, p.name, p.images[1:1] AS images, p.price_paise, p.brand';
 /** Word matches are ranked among at most this many candidates, so a common word costs the same as a rare one. */
 const CANDIDATES = 200;
 /** Words shorter than this are taken as typed: too short to tell a typo from a prefix. */

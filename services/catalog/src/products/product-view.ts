@@ -7,6 +7,7 @@ import {
   OptionValue,
   PriceModifier,
   PricingOption,
+  ProductCardView,
   ProductCustomizationLink,
   ProductView,
   toRupees,
@@ -18,6 +19,31 @@ export const PRODUCT_COLUMNS = `
   p.stock, p.reserved, p.sku, p.weight_grams, p.dimensions, p.is_new, p.is_best_seller, p.is_customizable,
   p.allows_image_upload, p.available_sizes, p.turnaround_time, p.low_stock_threshold, p.rating, p.review_count,
   p.version, p.created_at, p.updated_at, p.deleted_at`;
+
+/**
+ * The columns a card needs (`p` is the products table): lists read no description, tags or
+ * dimensions, and only the first picture, so a 24-card page stays a few kilobytes.
+ */
+export const CARD_COLUMNS = `
+  p.id, p.name, p.category, p.brand, p.price_paise, p.original_price_paise, p.images[1:1] AS images,
+  p.stock, p.reserved, p.is_new, p.is_best_seller, p.rating, p.review_count`;
+
+export type CardRow = Pick<
+  ProductRow,
+  | 'id'
+  | 'name'
+  | 'category'
+  | 'brand'
+  | 'price_paise'
+  | 'original_price_paise'
+  | 'images'
+  | 'stock'
+  | 'reserved'
+  | 'is_new'
+  | 'is_best_seller'
+  | 'rating'
+  | 'review_count'
+>;
 
 export interface ProductRow {
   id: string;
@@ -154,6 +180,23 @@ export function toProductView(row: ProductRow, links: LinkRow[]): ProductView {
     })),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+export function toProductCardView(row: CardRow): ProductCardView {
+  return {
+    _id: row.id,
+    name: row.name,
+    brand: row.brand,
+    category: row.category,
+    price: toRupees(row.price_paise),
+    originalPrice: row.original_price_paise === null ? null : toRupees(row.original_price_paise),
+    images: row.images.slice(0, 1),
+    rating: Number(row.rating),
+    reviewCount: row.review_count,
+    stock: row.stock - row.reserved,
+    isNew: row.is_new,
+    isBestSeller: row.is_best_seller,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   PriceModifier,
   ProductCreateInput,
   ProductListQuery,
+  ProductCardView,
   ProductListReply,
   ProductUpdateInput,
   ProductView,
@@ -19,7 +20,14 @@ import { returning } from '../common/sql';
 import { LowStockNotifier } from '../stock/low-stock.notifier';
 import { decodeCursor, encodeCursor } from './list-cursor';
 import { ProductSearchService } from './product-search.service';
-import { PRODUCT_COLUMNS, ProductRow, toAdminProductView } from './product-view';
+import {
+  CARD_COLUMNS,
+  CardRow,
+  PRODUCT_COLUMNS,
+  ProductRow,
+  toAdminProductView,
+  toProductCardView,
+} from './product-view';
 import { ProductsRepository } from './products.repository';
 import { ReadCache } from './read-cache';
 import { searchWords, textQuery } from './search-terms';
@@ -135,8 +143,8 @@ export class ProductsService {
       offset = 0;
     }
     const read = async (m: EntityManager) => {
-      const found: (ProductRow & { name_key: string; created_key: string })[] = await m.query(
-        `SELECT ${PRODUCT_COLUMNS}, p.name_key, p.created_at::text AS created_key
+      const found: (CardRow & { name_key: string; created_key: string })[] = await m.query(
+        `SELECT ${CARD_COLUMNS}, p.name_key, p.created_at::text AS created_key
            FROM products p
           WHERE ${where.join(' AND ')}
           ORDER BY ${sort.key} ${sort.dir}, p.id ${sort.dir}
@@ -177,7 +185,7 @@ export class ProductsService {
         : null;
     return {
       success: true,
-      products: await this.products.views(page),
+      products: page.map(toProductCardView),
       total,
       page: query.page,
       limit: query.limit,
@@ -204,30 +212,33 @@ export class ProductsService {
   }
 
   /** Same category first, best rated first; then the same brand when the category is small. */
-  async similar(id: string, limit: number): Promise<{ success: true; products: ProductView[] }> {
+  async similar(id: string, limit: number): Promise<{ success: true; products: ProductCardView[] }> {
     if (!isUuid(id)) throw RpcError.badRequest(M.productNotFound);
     return this.cache.get(`similar:${id}:${limit}`, () => this.readSimilar(id, limit));
   }
 
-  private async readSimilar(id: string, limit: number): Promise<{ success: true; products: ProductView[] }> {
+  private async readSimilar(
+    id: string,
+    limit: number,
+  ): Promise<{ success: true; products: ProductCardView[] }> {
     const [product] = await this.products.rows([id]);
     if (!product) throw RpcError.notFound(M.productNotFound);
-    const rows: ProductRow[] = await this.dataSource.query(
-      `SELECT ${PRODUCT_COLUMNS} FROM products p
+    const rows: CardRow[] = await this.dataSource.query(
+      `SELECT ${CARD_COLUMNS} FROM products p
         WHERE p.deleted_at IS NULL AND lower(p.category) = lower($1) AND p.id <> $2
         ORDER BY p.rating DESC, p.review_count DESC, p.name_key LIMIT $3`,
       [product.category, id, limit],
     );
     if (rows.length < limit) {
-      const more: ProductRow[] = await this.dataSource.query(
-        `SELECT ${PRODUCT_COLUMNS} FROM products p
+      const more: CardRow[] = await this.dataSource.query(
+        `SELECT ${CARD_COLUMNS} FROM products p
           WHERE p.deleted_at IS NULL AND p.brand = $1 AND p.id <> ALL($2::uuid[])
           ORDER BY p.name_key, p.id LIMIT $3`,
         [product.brand, [id, ...rows.map((r) => r.id)], limit - rows.length],
       );
       rows.push(...more);
     }
-    return { success: true, products: await this.products.views(rows) };
+    return { success: true, products: rows.map(toProductCardView) };
   }
 
   /** The back office's products screen: every live product, newest first, and the summary cards. */

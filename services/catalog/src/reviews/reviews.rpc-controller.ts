@@ -17,7 +17,8 @@ export class ReviewsRpcController {
 
   @MessagePattern(RPC.catalog.reviewList)
   list(@Payload() env: RpcEnvelope<{ productId: string }>) {
-    return this.reviews.listForProduct(String(env.data?.productId ?? ''));
+    const viewer = env.actor?.role === 'customer' ? env.actor.userId : null;
+    return this.reviews.listForProduct(String(env.data?.productId ?? ''), viewer);
   }
 
   @MessagePattern(RPC.catalog.reviewCreate)

@@ -24,12 +24,18 @@ interface ReviewRow {
   comment: string;
   pros: string[];
   cons: string[];
-  helpful: string[];
+  helpful_count: number;
+  voted_helpful: boolean;
   created_at: Date;
 }
 
+/**
+ * A review's columns, with how many found it helpful and whether the viewer (`$2`, a customer id or
+ * null) did: who the other voters are is nobody's business.
+ */
 const REVIEW_COLUMNS = `r.id, r.product_id, r.user_id, r.username, r.rating, r.comment, r.pros, r.cons, r.created_at,
-  COALESCE((SELECT array_agg(h.user_id::text ORDER BY h.created_at) FROM review_helpful h WHERE h.review_id = r.id), '{}') AS helpful`;
+  (SELECT count(*)::int FROM review_helpful h WHERE h.review_id = r.id) AS helpful_count,
+  EXISTS (SELECT 1 FROM review_helpful h WHERE h.review_id = r.id AND h.user_id = $2::uuid) AS voted_helpful`;
 
 const toView = (r: ReviewRow): ReviewView => ({
   _id: r.id,
@@ -39,7 +45,8 @@ const toView = (r: ReviewRow): ReviewView => ({
   comment: r.comment,
   pros: r.pros,
   cons: r.cons,
-  helpful: r.helpful,
+  helpfulCount: r.helpful_count,
+  votedHelpful: r.voted_helpful,
   createdAt: r.created_at.toISOString(),
 });
 
@@ -53,7 +60,11 @@ export class ReviewsService {
     private readonly cache: ReadCache,
   ) {}
 
-  async listForProduct(productId: string): Promise<{ success: true; reviews: ReviewView[] }> {
+  /** `viewer`: the signed-in customer asking, told which reviews they found helpful. */
+  async listForProduct(
+    productId: string,
+    viewer: string | null,
+  ): Promise<{ success: true; reviews: ReviewView[] }> {
     if (!isUuid(productId)) throw RpcError.badRequest(M.invalidProductId);
     const [product] = await this.dataSource.query(
       `SELECT id FROM products WHERE id = $1 AND deleted_at IS NULL`,
@@ -62,7 +73,7 @@ export class ReviewsService {
     if (!product) throw RpcError.notFound(M.productNotFound);
     const rows: ReviewRow[] = await this.dataSource.query(
       `SELECT ${REVIEW_COLUMNS} FROM reviews r WHERE r.product_id = $1 ORDER BY r.created_at DESC, r.id`,
-      [productId],
+      [productId, viewer],
     );
     return { success: true, reviews: rows.map(toView) };
   }
@@ -129,6 +140,7 @@ export class ReviewsService {
         ]);
       const [row]: ReviewRow[] = await m.query(`SELECT ${REVIEW_COLUMNS} FROM reviews r WHERE r.id = $1`, [
         reviewId,
+        actor.userId,
       ]);
       return { success: true as const, helpful: removed.length === 0, review: toView(row) };
     });
@@ -191,6 +203,7 @@ export class ReviewsService {
     const totals = await this.recomputeRating(m, review.productId);
     const [row]: ReviewRow[] = await m.query(`SELECT ${REVIEW_COLUMNS} FROM reviews r WHERE r.id = $1`, [
       inserted.id,
+      review.userId,
     ]);
     const event: ReviewCreatedEvent = {
       reviewId: row.id,

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { LocalImageStorage } from '../images/image-storage';
 import { openCatalogDatabase } from './catalog-database';
-import { productArt } from './product-art';
+import { ProductPainter } from './product-art';
+import { kindOf } from './product-kinds';
 import { seededRandom } from './prng';
 import { Category } from './seed-data';
 
@@ -98,6 +99,7 @@ export async function generateProducts(
 ): Promise<void> {
   const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+  const painter = new ProductPainter();
   const pictures = new Map<string, string>();
   for (const category of HOME_CATEGORIES) {
     for (const brand of BRANDS) {
@@ -105,7 +107,7 @@ export async function generateProducts(
         `${category}/${brand}`,
         await storage.put(
           `${randomUUID()}-web.webp`,
-          await productArt(`${category} ${brand}`, brand, category),
+          await painter.view(category, brand, kindOf(category, category), 'front'),
         ),
       );
     }

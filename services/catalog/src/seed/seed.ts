@@ -5,7 +5,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { LocalImageStorage } from '../images/image-storage';
 import { ProductsRepository } from '../products/products.repository';
 import { openCatalogDatabase } from './catalog-database';
-import { productArt } from './product-art';
+import { ProductPainter } from './product-art';
+import { kindOf } from './product-kinds';
 import { seededRandom } from './prng';
 import {
   BRAND_STORY,
@@ -78,20 +79,16 @@ interface SeedEntry {
   images: string[];
 }
 
-/** Draws and stores each product's pictures (a second one for best sellers), a few at a time. */
+/** Draws and stores each product's pictures (front, detail and in use), a few products at a time. */
 async function drawPictures(storage: LocalImageStorage, entries: SeedEntry[]): Promise<void> {
+  const painter = new ProductPainter();
   const queue = [...entries];
   const worker = async () => {
     for (let entry = queue.shift(); entry; entry = queue.shift()) {
       const [name] = entry.seed;
-      for (let variant = 0; variant < (entry.bestSeller ? 2 : 1); variant++) {
-        entry.images.push(
-          await storage.put(
-            `${randomUUID()}-web.webp`,
-            await productArt(name, entry.brand, entry.category, variant),
-          ),
-        );
-      }
+      const pictures = await painter.pictures(name, entry.brand, kindOf(name, entry.category));
+      for (const picture of pictures)
+        entry.images.push(await storage.put(`${randomUUID()}-web.webp`, picture));
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));

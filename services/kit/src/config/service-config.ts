@@ -15,6 +15,8 @@ export const baseEnvSchema = z.object({
   EVENT_PREFETCH: z.coerce.number().int().min(1).max(1000).default(16),
   EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
   EVENT_RETRY_BASE_MS: z.coerce.number().int().min(10).default(250),
+  /** On SIGTERM, how long in-flight RPCs and events get to finish (below Kubernetes' 30 s). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   HEALTH_PORT: z.coerce.number().int().min(0).max(65535),
   HEALTH_HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { requestContext } from '../logging/request-context';
 import { BusConnection } from './bus-connection';
 import { closeQuietly } from './close-quietly';
+import { assertEventQueues } from './event-queues';
 import { EventHandlerFn, ON_EVENT } from './on-event.decorator';
 
 export interface EventConsumerOptions {
@@ -30,6 +31,9 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
   private readonly logger = new Logger('EventConsumer');
   private readonly handlers = new Map<string, EventHandlerFn[]>();
   private channel?: ChannelWrapper;
+  private consuming?: { ch: ConfirmChannel; consumerTag: string };
+  private draining = false;
+  private readonly inFlight = new Set<Promise<void>>();
   private readonly names: ReturnType<typeof brokerNames>;
 
   constructor(
@@ -56,21 +60,56 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
     this.channel = this.bus.manager.createChannel({
       setup: async (ch: ConfirmChannel) => {
         await ch.assertExchange(this.names.eventsExchange, 'topic', { durable: true });
-        await ch.assertQueue(dlq, { durable: true });
-        await ch.assertQueue(queue, {
-          durable: true,
-          arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': dlq },
-        });
-        await ch.assertQueue(retry, {
-          durable: true,
-          arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': queue },
-        });
+        await assertEventQueues(ch, { queue, retry, dlq });
         for (const type of this.handlers.keys()) await ch.bindQueue(queue, this.names.eventsExchange, type);
         await ch.prefetch(this.options.prefetch);
-        await ch.consume(queue, (msg) => msg && void this.onMessage(ch, msg, retry), { noAck: false });
+        if (this.draining) return;
+        const { consumerTag } = await ch.consume(queue, (msg) => msg && this.track(this.onMessage(ch, msg, retry)), {
+          noAck: false,
+        });
+        this.consuming = { ch, consumerTag };
       },
     });
-    await this.channel.waitForConnect();
+    // Setup runs again on every reconnection; a failure there is logged, not thrown at nobody.
+    this.channel.on('error', (err: Error) => this.logger.error(`event channel setup failed: ${err.message}`));
+    // A failed first setup (queues an older release declared otherwise) fails the start-up, where
+    // waiting for the channel alone would hang it.
+    const channel = this.channel;
+    await new Promise<void>((resolve, reject) => {
+      channel.once('error', reject);
+      void channel.waitForConnect().then(() => {
+        channel.off('error', reject);
+        resolve();
+      });
+    });
+  }
+
+  private track(handling: Promise<void>): void {
+    this.inFlight.add(handling);
+    void handling.finally(() => this.inFlight.delete(handling));
+  }
+
+  get eventsInFlight(): number {
+    return this.inFlight.size;
+  }
+
+  /** Stops taking events; the broker keeps the rest for the other replicas. */
+  async stopConsuming(): Promise<void> {
+    this.draining = true;
+    const consuming = this.consuming;
+    this.consuming = undefined;
+    if (consuming) await consuming.ch.cancel(consuming.consumerTag).catch(() => undefined);
+  }
+
+  /** Resolves once the events taken are handled and settled, or at `deadline`; returns how many are left. */
+  async drained(deadline: number): Promise<number> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(this.inFlight),
+      new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now())))),
+    ]);
+    clearTimeout(timer);
+    return this.inFlight.size;
   }
 
   private discoverHandlers(): void {

@@ -31,7 +31,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private channel: ChannelWrapper;
   private listener?: Client;
   private timer?: NodeJS.Timeout;
-  private draining = false;
+  private pass?: Promise<void>;
   private again = false;
   private stopped = false;
 
@@ -69,16 +69,30 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   /** Publishes everything pending; calls made while draining cause one more pass. */
   wake(): void {
     if (this.stopped) return;
-    if (this.draining) {
+    if (this.pass) {
       this.again = true;
       return;
     }
-    this.draining = true;
-    this.drain()
+    this.pass = this.drain()
       .catch((err) => this.logger.warn(`outbox publish deferred: ${err.message}`))
       .finally(() => {
-        this.draining = false;
+        this.pass = undefined;
       });
+  }
+
+  /**
+   * At shutdown, once the handlers have finished: publishes what they wrote, then stops. Rows left
+   * at `deadline` stay for another replica, or this one when it comes back.
+   */
+  async finish(deadline: number): Promise<void> {
+    if (Date.now() < deadline) this.wake();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.pass,
+      new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now())))),
+    ]);
+    clearTimeout(timer);
+    this.stopped = true;
   }
 
   private async drain(): Promise<void> {
@@ -120,6 +134,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    await this.pass;
     clearInterval(this.timer);
     await closeQuietly(this.listener && (() => this.listener!.end()));
     await closeQuietly(this.channel && (() => this.channel.close()));

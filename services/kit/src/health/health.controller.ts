@@ -3,6 +3,8 @@ import { MessagePattern } from '@nestjs/microservices';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { PingReply } from '@shop/proto';
 import { BusConnection } from '../events/bus-connection';
+import { GracefulDrain } from '../lifecycle/graceful-drain';
+import { HealthDetails } from './health-details';
 
 @Controller('health')
 export class HealthController {
@@ -11,6 +13,8 @@ export class HealthController {
     private readonly db: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
     private readonly bus: BusConnection,
+    private readonly details: HealthDetails,
+    private readonly drain: GracefulDrain,
   ) {}
 
   /** The process is up and its event loop answers. */
@@ -20,17 +24,38 @@ export class HealthController {
     return this.health.check([]);
   }
 
-  /** It can do work: its database and the broker answer. */
+  /** It can do work: its database and the broker answer, and it is not shutting down. */
   @Get('ready')
   @HealthCheck()
   ready() {
+    return this.health.check(this.readiness());
+  }
+
+  /** Readiness and every part the service registered in HealthDetails; 503 when any is down. */
+  @Get('details')
+  @HealthCheck()
+  detailed() {
     return this.health.check([
+      ...this.readiness(),
+      ...this.details.read().map(([name, { up, ...info }]) => () => {
+        const part = this.indicators.check(name);
+        return up ? part.up(info) : part.down(info);
+      }),
+    ]);
+  }
+
+  private readiness() {
+    return [
+      () => {
+        const shutdown = this.indicators.check('shutdown');
+        return this.drain.draining ? shutdown.down('draining') : shutdown.up();
+      },
       () => this.db.pingCheck('database', { timeout: 1500 }),
       () => {
         const broker = this.indicators.check('broker');
         return this.bus.connected ? broker.up() : broker.down('not connected');
       },
-    ]);
+    ];
   }
 }
 

@@ -21,6 +21,11 @@ export interface RpcCallOptions {
   requestId?: string;
   ip?: string;
   timeoutMs?: number;
+  /**
+   * The call's id, which a service uses to run a state-changing call once however often it is
+   * delivered. A new one per call by default; pass the same id when retrying the same logical call.
+   */
+  callId?: string;
 }
 
 export interface RpcClientConfig {
@@ -32,7 +37,10 @@ export interface RpcClientConfig {
 /**
  * Request/reply to any service by pattern name. One connection per target service, replies over
  * RabbitMQ's direct reply-to. Requests expire in the queue when their caller has stopped waiting,
- * so a service that comes back never acts on a request nobody will read the answer to.
+ * so a service that comes back never acts on a request nobody will read the answer to. Each call
+ * carries its own id (the AMQP message id), which a redelivery keeps, so the service answers a
+ * redelivered state-changing call from its stored reply (RpcReplies), and when the caller stops
+ * waiting (`x-deadline`).
  */
 @Injectable()
 export class RpcClient implements OnApplicationShutdown {
@@ -49,7 +57,11 @@ export class RpcClient implements OnApplicationShutdown {
       requestId: options.requestId ?? currentRequestId() ?? randomUUID(),
       ip: options.ip,
     };
-    const record = new RmqRecord(envelope, { expiration: String(timeoutMs) });
+    const record = new RmqRecord(envelope, {
+      expiration: String(timeoutMs),
+      messageId: options.callId ?? randomUUID(),
+      headers: { 'x-deadline': String(Date.now() + timeoutMs) },
+    });
     try {
       return await firstValueFrom(this.client(service).send<T>(pattern, record).pipe(timeout({ first: timeoutMs })));
     } catch (error) {

@@ -10,14 +10,16 @@ import {
   OrderStatusChangedEvent,
   PaymentCapturedEvent,
   PaymentFailedEvent,
-  PaymentRefundedEvent,
+  PaymentRefundReason,
   refusedTransitionMessage,
+  RefundState,
 } from '@shop/proto';
 import { DataSource, EntityManager } from 'typeorm';
 import { CouponsService } from '../coupons/coupons.service';
 import { eventLines } from './order-events';
 import { OrderLineEntity } from './order-line.entity';
-import { captureEffect, paymentStatusAfterRefund } from './order-payment-rules';
+import { captureEffect, paymentStatusAfterRefund, refundMovesForward } from './order-payment-rules';
+import { OrderRefundEntity } from './order-refund.entity';
 import { OrderStatusHistoryEntity } from './order-status-history.entity';
 import { OrderEntity } from './order.entity';
 
@@ -58,7 +60,8 @@ export class OrderLifecycle {
     order.updatedAt = at;
     if (to === 'Cancelled') {
       order.cancelReason = reason;
-      if (!paid) order.paymentStatus = reason === 'expired' ? 'expired' : 'cancelled';
+      // The payment service refunds a paid order's payment when it hears of the cancellation.
+      order.paymentStatus = paid ? 'refund_pending' : reason === 'expired' ? 'expired' : 'cancelled';
     }
     await m.update(
       OrderEntity,
@@ -104,7 +107,7 @@ export class OrderLifecycle {
       this.logger.warn(`payment ${payment.paymentId} captured for unknown order ${payment.orderId}`);
       return;
     }
-    const effect = captureEffect(order, payment.amountPaise);
+    const effect = captureEffect(order, payment.paymentId, payment.amountPaise);
     if (effect === 'already_paid') return;
     if (effect === 'wrong_amount') {
       this.logger.error(
@@ -117,7 +120,7 @@ export class OrderLifecycle {
       OrderEntity,
       { id: order.id },
       {
-        paymentStatus: effect === 'refunded_already' ? 'refunded' : 'paid',
+        paymentStatus: effect === 'refunded_already' ? order.paymentStatus : 'paid',
         paymentId: payment.paymentId,
         razorpayOrderId: payment.providerOrderId,
         paymentMethod: payment.method || order.paymentMethod,
@@ -128,7 +131,7 @@ export class OrderLifecycle {
     if (effect !== 'pays') {
       this.logger.warn(
         effect === 'refunded_already'
-          ? `payment ${payment.paymentId} came after order ${order.id} was cancelled (${order.cancelReason}) and has been refunded already; the order stays cancelled`
+          ? `payment ${payment.paymentId} came after order ${order.id} was cancelled (${order.cancelReason}) and its refund is under way already (${order.paymentStatus}); the order stays cancelled`
           : `payment ${payment.paymentId} came after order ${order.id} was cancelled (${order.cancelReason}); the order stays cancelled and the payment service refunds the payment`,
       );
       return;
@@ -145,36 +148,51 @@ export class OrderLifecycle {
   }
 
   /**
-   * A payment for the order was given back (`payment.refunded`), recorded once per payment. A
-   * duplicate leaves the order paid by its first payment; a payment that came after the order
-   * closed leaves it cancelled with its payment status `refunded`. Nothing goes to the catalog: a
-   * cancelled order's stock was released when it was cancelled.
+   * The refund of one of the order's payments moved (`payment.refund-pending`, `payment.refunded`,
+   * `payment.refund-failed`), recorded once per payment and only forward, whatever order the events
+   * arrive in. A duplicate leaves the order paid by its first payment; the payment of a cancelled
+   * order makes its payment status the refund's. Nothing goes to the catalog: a cancelled order's
+   * stock was released when it was cancelled.
    */
-  async refunded(m: EntityManager, refund: PaymentRefundedEvent): Promise<void> {
+  async refundMoved(m: EntityManager, refund: RefundChange): Promise<void> {
     const order = await this.lock(m, refund.orderId);
     if (!order) {
-      this.logger.warn(`payment ${refund.paymentId} refunded for unknown order ${refund.orderId}`);
+      this.logger.warn(`refund of payment ${refund.paymentId} for unknown order ${refund.orderId} ignored`);
       return;
     }
-    const recorded: unknown[] = await m.query(
-      `INSERT INTO order_refunds (payment_id, order_id, refund_id, amount_paise, reason, refunded_at)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING payment_id`,
-      [refund.paymentId, order.id, refund.refundId, refund.amountPaise, refund.reason, refund.refundedAt],
+    const held = await m.findOne(OrderRefundEntity, {
+      where: { paymentId: refund.paymentId },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!refundMovesForward(held?.status ?? null, refund.status)) return;
+    await m.upsert(
+      OrderRefundEntity,
+      {
+        paymentId: refund.paymentId,
+        orderId: order.id,
+        refundId: refund.refundId ?? held?.refundId ?? null,
+        amountPaise: refund.amountPaise,
+        reason: refund.reason,
+        status: refund.status,
+        error: refund.error,
+        refundedAt: refund.refundedAt ? new Date(refund.refundedAt) : null,
+        recordedAt: new Date(),
+      },
+      ['paymentId'],
     );
-    if (recorded.length === 0) return;
-    if (refund.reason === 'order_closed' && order.status !== 'Cancelled') {
+    if (refund.reason !== 'duplicate' && order.status !== 'Cancelled') {
       this.logger.error(
-        `payment ${refund.paymentId} was refunded because order ${order.id} had closed, but the order is ${order.status}`,
+        `payment ${refund.paymentId} is refunded (${refund.reason}) but order ${order.id} is ${order.status}`,
       );
     }
     await m.update(
       OrderEntity,
       { id: order.id },
-      { paymentStatus: paymentStatusAfterRefund(order, refund.reason), updatedAt: new Date() },
+      { paymentStatus: paymentStatusAfterRefund(order, refund.reason, refund.status), updatedAt: new Date() },
     );
-    this.logger.log(
-      `payment ${refund.paymentId} of order ${order.id} was refunded (${refund.reason}, ${refund.amountPaise} paise)`,
-    );
+    const message = `refund of payment ${refund.paymentId} of order ${order.id} is ${refund.status} (${refund.reason}, ${refund.amountPaise} paise)`;
+    if (refund.status === 'failed') this.logger.error(`${message}: ${refund.error}`);
+    else this.logger.log(message);
   }
 
   /** A failed attempt marks an unpaid order failed (it can still be paid); it never touches a paid one. */
@@ -212,4 +230,16 @@ export class OrderLifecycle {
       return due.length;
     });
   }
+}
+
+/** Where the refund of one payment of an order stands, from the payment service's events. */
+export interface RefundChange {
+  orderId: string;
+  paymentId: string;
+  refundId: string | null;
+  amountPaise: number;
+  reason: PaymentRefundReason;
+  status: RefundState;
+  refundedAt: string | null;
+  error: string | null;
 }

@@ -6,6 +6,8 @@ import {
   PaymentCapturedEvent,
   PaymentFailedEvent,
   PaymentRefundedEvent,
+  PaymentRefundFailedEvent,
+  PaymentRefundPendingEvent,
 } from '@shop/proto';
 import type { EntityManager } from 'typeorm';
 import { OrderLifecycle } from './order-lifecycle';
@@ -25,8 +27,46 @@ export class OrderPaymentsEvents {
     return this.lifecycle.paymentFailed(manager, event.data);
   }
 
+  @OnEvent(EVENTS.paymentRefundPending)
+  onRefundPending(event: EventEnvelope<PaymentRefundPendingEvent>, manager: EntityManager): Promise<void> {
+    const e = event.data;
+    return this.lifecycle.refundMoved(manager, {
+      ...pick(e),
+      refundId: e.refundId,
+      status: 'pending',
+      refundedAt: null,
+      error: null,
+    });
+  }
+
   @OnEvent(EVENTS.paymentRefunded)
   onRefunded(event: EventEnvelope<PaymentRefundedEvent>, manager: EntityManager): Promise<void> {
-    return this.lifecycle.refunded(manager, event.data);
+    const e = event.data;
+    return this.lifecycle.refundMoved(manager, {
+      ...pick(e),
+      refundId: e.refundId,
+      status: 'processed',
+      refundedAt: e.refundedAt,
+      error: null,
+    });
+  }
+
+  @OnEvent(EVENTS.paymentRefundFailed)
+  onRefundFailed(event: EventEnvelope<PaymentRefundFailedEvent>, manager: EntityManager): Promise<void> {
+    const e = event.data;
+    return this.lifecycle.refundMoved(manager, {
+      ...pick(e),
+      refundId: null,
+      status: 'failed',
+      refundedAt: null,
+      error: e.error,
+    });
   }
 }
+
+const pick = (e: PaymentRefundPendingEvent | PaymentRefundedEvent | PaymentRefundFailedEvent) => ({
+  orderId: e.orderId,
+  paymentId: e.paymentId,
+  amountPaise: e.amountPaise,
+  reason: e.reason,
+});

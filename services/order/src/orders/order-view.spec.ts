@@ -95,6 +95,8 @@ describe('an order’s refunded payments', () => {
       refundId: `rfnd_${paymentId}`,
       amountPaise: 118_000,
       reason: 'duplicate',
+      status: 'processed',
+      error: null,
       refundedAt: new Date(at),
       recordedAt: new Date(at),
       ...overrides,
@@ -121,16 +123,51 @@ describe('an order’s refunded payments', () => {
       {
         amount: 1180,
         reason: 'order_closed',
+        status: 'processed',
         refundedAt: '2025-06-01T10:00:00.000Z',
         paymentId: 'pay_A',
         refundId: 'rfnd_pay_A',
+        error: null,
       },
       {
         amount: 450.5,
         reason: 'duplicate',
+        status: 'processed',
         refundedAt: '2025-06-01T10:05:00.000Z',
         paymentId: 'pay_B',
         refundId: 'rfnd_pay_B',
+        error: null,
+      },
+    ]);
+  });
+
+  it('lists a refund not made yet with its state and no refund date, and a failed one with why', () => {
+    const view = toOrderView(
+      entity({ status: 'Cancelled', paymentStatus: 'refund_failed', cancelReason: 'staff' }),
+      [],
+      history,
+      null,
+      [
+        refund('pay_A', '2025-06-01T10:00:00.000Z', {
+          reason: 'cancelled',
+          status: 'failed',
+          refundId: null,
+          refundedAt: null,
+          error: '400 Only captured payments can be refunded',
+        }),
+      ],
+      now,
+    );
+    expect(view.paymentDetails.status).toBe('refund_failed');
+    expect(view.refunds).toEqual([
+      {
+        amount: 1180,
+        reason: 'cancelled',
+        status: 'failed',
+        refundedAt: null,
+        paymentId: 'pay_A',
+        refundId: null,
+        error: '400 Only captured payments can be refunded',
       },
     ]);
   });

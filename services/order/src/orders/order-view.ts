@@ -39,16 +39,19 @@ export function toLineView(
   };
 }
 
-/** The order's refunded payments, oldest first. */
+/** The order's refunds, oldest first: by when the money went back, or else when the refund was last heard of. */
 export function toRefundViews(refunds: readonly OrderRefundEntity[]): OrderRefundView[] {
+  const at = (r: OrderRefundEntity) => (r.refundedAt ?? r.recordedAt).getTime();
   return [...refunds]
-    .sort((a, b) => a.refundedAt.getTime() - b.refundedAt.getTime() || a.paymentId.localeCompare(b.paymentId))
+    .sort((a, b) => at(a) - at(b) || a.paymentId.localeCompare(b.paymentId))
     .map((r) => ({
       amount: toRupees(r.amountPaise),
       reason: r.reason,
-      refundedAt: r.refundedAt.toISOString(),
+      status: r.status,
+      refundedAt: r.refundedAt?.toISOString() ?? null,
       paymentId: r.paymentId,
       refundId: r.refundId,
+      error: r.error,
     }));
 }
 

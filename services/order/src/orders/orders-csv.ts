@@ -1,4 +1,4 @@
-import type { OrderView } from '@shop/proto';
+import { OrderRefundView, OrderView, toPaise, toRupees } from '@shop/proto';
 
 const HEADER = [
   'Order ID',
@@ -10,6 +10,8 @@ const HEADER = [
   'Amount',
   'Items',
   'Tracking Number',
+  'Refund Status',
+  'Refunded',
 ];
 
 /**
@@ -21,6 +23,19 @@ function cell(value: string | number | null): string {
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
+
+/**
+ * Where the order's refunds stand: a failed one first (staff must act), then one under way, then
+ * processed; empty for an order nothing is refunded for.
+ */
+function refundStatus(refunds: readonly OrderRefundView[]): string {
+  const states = new Set(refunds.map((r) => r.status ?? 'processed'));
+  return (['failed', 'pending', 'processed'] as const).find((s) => states.has(s)) ?? '';
+}
+
+/** Rupees given back so far. */
+const refunded = (refunds: readonly OrderRefundView[]) =>
+  refunds.reduce((sum, r) => ((r.status ?? 'processed') === 'processed' ? sum + toPaise(r.amount) : sum), 0);
 
 /** The orders screen's export: one row per order, every cell quoted (back-office spec, section 2). */
 export function ordersCsv(orders: readonly OrderView[]): string {
@@ -34,6 +49,8 @@ export function ordersCsv(orders: readonly OrderView[]): string {
     o.totalAmount.toFixed(2),
     o.products.map((p) => `${p.name} x ${p.quantity}`).join('; '),
     o.trackingNumber,
+    refundStatus(o.refunds ?? []),
+    toRupees(refunded(o.refunds ?? [])).toFixed(2),
   ]);
   return [HEADER, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }

@@ -3,6 +3,7 @@ import { CouponsModule } from '../coupons/coupons.module';
 import { SettingsModule } from '../settings/settings.module';
 import { AdminOrdersRpcController } from './admin-orders.rpc-controller';
 import { AdminOrdersService } from './admin-orders.service';
+import { CheckoutFiles } from './checkout-files';
 import { CheckoutPricing } from './checkout-pricing';
 import { OrderLifecycle } from './order-lifecycle';
 import { OrderPaymentsEvents } from './order-payments.events';
@@ -19,6 +20,7 @@ import { OrdersService } from './orders.service';
     OrdersService,
     AdminOrdersService,
     CheckoutPricing,
+    CheckoutFiles,
     OrderReservations,
     OrderLifecycle,
     OrderViews,

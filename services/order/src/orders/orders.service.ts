@@ -21,6 +21,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { OrderConfig } from '../config/order-config';
 import { CouponsService } from '../coupons/coupons.service';
+import { CheckoutFiles } from './checkout-files';
 import { CheckoutPricing, PricedLines } from './checkout-pricing';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
 import { OrderLineEntity } from './order-line.entity';
@@ -44,6 +45,7 @@ export class OrdersService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly pricing: CheckoutPricing,
+    private readonly files: CheckoutFiles,
     private readonly coupons: CouponsService,
     private readonly reservations: OrderReservations,
     private readonly views: OrderViews,
@@ -65,7 +67,8 @@ export class OrdersService {
       const earlier = await this.replay(userId, idempotencyKey, hash);
       if (earlier) return earlier;
     }
-    const priced = await this.pricing.price(input.products, { checkStock: true });
+    const products = await this.files.resolve(userId, input.products);
+    const priced = await this.pricing.price(products, { checkStock: true });
     let written: { order: OrderEntity; lines: OrderLineEntity[] };
     try {
       written = await this.dataSource.transaction((m) =>
@@ -82,8 +85,9 @@ export class OrdersService {
     return { order: (await this.views.one(written.order.id))!.view, replayed: false };
   }
 
-  async quote(userId: string | null, input: OrderQuoteInput): Promise<OrderQuoteView> {
-    const priced = await this.pricing.price(input.products, { checkStock: false });
+  async quote(userId: string, input: OrderQuoteInput): Promise<OrderQuoteView> {
+    const products = await this.files.resolve(userId, input.products);
+    const priced = await this.pricing.price(products, { checkStock: false });
     const coupon = input.coupon
       ? await this.coupons.validate(input.coupon, priced.subtotalPaise, input.context, userId)
       : null;
@@ -216,7 +220,7 @@ export class OrdersService {
     const lines = priced.lines.map((line, position) =>
       m.create(OrderLineEntity, { orderId: order.id, position, ...line }),
     );
-    // The customization is stored as given (jsonb); TypeORM's partial type cannot describe an open record.
+    // The customization is stored as resolved (jsonb); TypeORM's partial type cannot describe an open record.
     await m.insert(OrderLineEntity, lines as QueryDeepPartialEntity<OrderLineEntity>[]);
     await m.insert(OrderStatusHistoryEntity, { orderId: order.id, status: 'Pending', at: now });
     if (coupon) await this.coupons.redeem(m, coupon.code, userId, order.id);

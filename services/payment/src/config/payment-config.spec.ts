@@ -1,4 +1,5 @@
 import { ConfigError, loadServiceConfig } from '@shop/kit';
+import { randomBytes } from 'node:crypto';
 import { paymentEnvSchema } from './payment-config';
 
 const load = (env: Record<string, string>) => loadServiceConfig('payment', env, paymentEnvSchema);
@@ -39,5 +40,19 @@ describe('payment service configuration', () => {
     expect(load({}).PAYMENT_REFUND_SWEEP_SECONDS).toBe(30);
     expect(load({ PAYMENT_REFUND_SWEEP_SECONDS: '1' }).PAYMENT_REFUND_SWEEP_SECONDS).toBe(1);
     expect(() => load({ PAYMENT_REFUND_SWEEP_SECONDS: '0' })).toThrow(/PAYMENT_REFUND_SWEEP_SECONDS/);
+  });
+
+  it('refuses in production the example Razorpay secrets and short or guessable ones, when they are set', () => {
+    const live = { NODE_ENV: 'production', PAYMENT_MODE: 'live', RAZORPAY_KEY_ID: 'rzp_live_x' };
+    const keySecret = randomBytes(18).toString('base64url');
+    const webhookSecret = randomBytes(24).toString('base64url');
+    expect(() =>
+      load({ ...live, RAZORPAY_KEY_SECRET: 'replace-with-the-live-key-secret', RAZORPAY_WEBHOOK_SECRET: webhookSecret }),
+    ).toThrow(/RAZORPAY_KEY_SECRET: RAZORPAY_KEY_SECRET is a development or example value/);
+    expect(() => load({ ...live, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: 'hook-secret' })).toThrow(
+      /RAZORPAY_WEBHOOK_SECRET: RAZORPAY_WEBHOOK_SECRET must be at least 20 characters/,
+    );
+    expect(load({ ...live, RAZORPAY_KEY_SECRET: keySecret, RAZORPAY_WEBHOOK_SECRET: webhookSecret }).PAYMENT_MODE).toBe('live');
+    expect(load({ NODE_ENV: 'production' }).PAYMENT_MODE).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { BaseConfig } from '@shop/kit';
+import { type BaseConfig, refuseDevelopmentValuesInProduction } from '@shop/kit';
 import { z } from 'zod';
 
 export const LIVE_CHECKOUT_SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
@@ -17,8 +17,13 @@ export const SANDBOX_KEYS = {
 
 const optionalUrl = z.string().url().optional();
 
-export const paymentEnvSchema = z
+/** Razorpay issues 24-character key secrets; the webhook secret is the shop's own choice. */
+const RAZORPAY_SECRET_MIN_LENGTH = 20;
+
+const paymentEnvironment = z
   .object({
+    /** Read here too: production refuses the published example secrets. */
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     /**
      * Pins the mode. Unset, the shop is live when the back office's "live" switch is on and live
      * keys are configured (a key id from settings or RAZORPAY_KEY_ID, and the secrets below);
@@ -40,6 +45,11 @@ export const paymentEnvSchema = z
      * each failure (at most an hour) before it is tried again.
      */
     PAYMENT_REFUND_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    /**
+     * Attempts at a refund (calls Razorpay refused or never answered, and refunds Razorpay failed)
+     * before it is given up as failed and shown to staff on the order.
+     */
+    PAYMENT_REFUND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(6),
     /** Where the storefront loads Checkout from; unset, the sandbox's or Razorpay's by mode. */
     CHECKOUT_SCRIPT_URL: z.string().min(1).optional(),
   })
@@ -61,5 +71,9 @@ export const paymentEnvSchema = z
       env.RAZORPAY_SANDBOX_WEBHOOK_URL ??
       (env.GATEWAY_URL ? new URL('/api/payments/webhook', env.GATEWAY_URL).toString() : undefined),
   }));
+
+export const paymentEnvSchema = refuseDevelopmentValuesInProduction(paymentEnvironment, {
+  secrets: { RAZORPAY_KEY_SECRET: RAZORPAY_SECRET_MIN_LENGTH, RAZORPAY_WEBHOOK_SECRET: RAZORPAY_SECRET_MIN_LENGTH },
+});
 
 export type PaymentConfig = BaseConfig & z.output<typeof paymentEnvSchema>;

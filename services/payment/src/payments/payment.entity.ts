@@ -1,8 +1,13 @@
 import type { PaymentRefundReason } from '@shop/proto';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** `refund_due`: captured for nothing and owed back; `refunded`: Razorpay has given it back. */
-export type PaymentAttemptStatus = 'captured' | 'failed' | 'refund_due' | 'refunded';
+/**
+ * A payment owed back is `refund_due` until Razorpay accepts its refund (and again after a refund
+ * Razorpay failed), `refund_pending` while Razorpay has the refund but has not made it, `refunded`
+ * once it has, and `refund_failed` when every attempt failed and staff must see to it.
+ */
+export type PaymentAttemptStatus =
+  'captured' | 'failed' | 'refund_due' | 'refund_pending' | 'refunded' | 'refund_failed';
 export type PaymentReporter = 'browser' | 'webhook';
 
 /** One payment attempt at Razorpay (`pay_...`) against a provider order. */
@@ -17,7 +22,7 @@ export class PaymentEntity {
   @Column('uuid', { name: 'order_id' })
   orderId: string;
 
-  @Column('varchar', { length: 10 })
+  @Column('varchar', { length: 14 })
   status: PaymentAttemptStatus;
 
   @Column('text', { nullable: true })
@@ -39,7 +44,7 @@ export class PaymentEntity {
   @Column('varchar', { name: 'refund_reason', length: 12, nullable: true })
   refundReason: PaymentRefundReason | null;
 
-  /** Razorpay's `rfnd_...`. */
+  /** Razorpay's `rfnd_...` once it accepted the refund; cleared when that refund failed. */
   @Column('text', { name: 'refund_id', nullable: true })
   refundId: string | null;
 
@@ -48,6 +53,10 @@ export class PaymentEntity {
 
   @Column('integer', { name: 'refund_attempts', default: 0 })
   refundAttempts: number;
+
+  /** Refunds Razorpay made and then failed: each further round of attempts has its own idempotency key. */
+  @Column('integer', { name: 'refund_round', default: 0 })
+  refundRound: number;
 
   /** While the refund is due: when it may be tried next (a call in flight holds it until then). */
   @Column('timestamptz', { name: 'refund_next_at', nullable: true })

@@ -4,7 +4,10 @@ import { EventEnvelope, EVENTS, OrderCancelledEvent, OrderExpiredEvent } from '@
 import type { EntityManager } from 'typeorm';
 import { PaymentsService } from './payments.service';
 
-/** A closed order may have been paid meanwhile: that payment is owed back. */
+/**
+ * A closed order's payment is owed back: the payment of a paid order staff cancelled, or one that
+ * came while the order was closing. The refund sweep gives it back.
+ */
 @Injectable()
 export class PaymentsEvents {
   constructor(private readonly payments: PaymentsService) {}

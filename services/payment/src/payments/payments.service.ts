@@ -114,7 +114,7 @@ export class PaymentsService {
     if (input.razorpay_order_id !== providerOrder.providerOrderId) throw verificationFailed();
     const key: ProviderKey = { mode: providerOrder.mode, keyId: providerOrder.keyId };
     const secret = keySecretFor(this.config, key.mode);
-    if (!secret || (await this.modes.current()).mode !== key.mode) throw verificationFailed();
+    if (!secret) throw verificationFailed();
     if (!isValidPaymentSignature(providerOrder.providerOrderId, paymentId, input.razorpay_signature, secret))
       throw verificationFailed();
     const result = { orderId: providerOrder.orderId, paymentId };
@@ -123,17 +123,24 @@ export class PaymentsService {
       [paymentId, providerOrder.orderId],
     );
     if (owed[0]?.refund_reason) throw refunding(owed[0].refund_reason);
+    // A verify retried after its answer was lost: the payment it reports already paid the order.
     if (providerOrder.status === 'paid' && providerOrder.paidPaymentId === paymentId) return result;
+    if ((await this.modes.current()).mode !== key.mode) throw verificationFailed();
 
     let payment = await this.razorpay.fetchPayment(key, paymentId);
+    if (!payment) {
+      this.logger.warn(
+        `payment ${paymentId} for provider order ${providerOrder.providerOrderId} is unknown to Razorpay`,
+      );
+      throw verificationFailed();
+    }
     if (payment.order_id !== providerOrder.providerOrderId || payment.amount !== providerOrder.amountPaise) {
       this.logger.error(
         `payment ${paymentId} does not match provider order ${providerOrder.providerOrderId}`,
       );
       throw verificationFailed();
     }
-    if (payment.status === 'authorized')
-      payment = await this.razorpay.capturePayment(key, paymentId, payment.amount, payment.currency);
+    if (payment.status === 'authorized') payment = await this.capture(key, payment);
     if (payment.status !== 'captured') throw verificationFailed();
     const refundReason = await this.dataSource.transaction(async (m) => {
       const locked = await lockProviderOrder(m, { orderId: providerOrder.orderId });
@@ -144,6 +151,20 @@ export class PaymentsService {
       throw refunding(refundReason);
     }
     return result;
+  }
+
+  /**
+   * Captures an authorized payment. A capture that fails because a simultaneous verify of the same
+   * payment (or a webhook's capture) got there first is no failure: the payment is read again.
+   */
+  private async capture(key: ProviderKey, payment: RazorpayPaymentEntity): Promise<RazorpayPaymentEntity> {
+    try {
+      return await this.razorpay.capturePayment(key, payment.id, payment.amount, payment.currency);
+    } catch (err) {
+      const now = await this.razorpay.fetchPayment(key, payment.id);
+      if (now?.status === 'captured') return now;
+      throw err;
+    }
   }
 
   /**
@@ -214,26 +235,27 @@ export class PaymentsService {
   }
 
   /**
-   * `order.cancelled` / `order.expired`. A payment recorded before this service heard of the close
-   * came to an order that had stopped waiting for it: unless the order service had it paid before
-   * closing, the order stays closed and the payment is owed back. The provider order's lock orders
-   * this against recordCaptured, so a payment landing at the same moment is caught by one or the other.
+   * `order.cancelled` / `order.expired`. The payment of a paid order staff cancel is owed back
+   * (`cancelled`). A payment recorded before this service heard of the close came to an order that
+   * had stopped waiting for it: the order stays closed and the payment is owed back
+   * (`order_closed`). The provider order's lock orders this against recordCaptured, so a payment
+   * landing at the same moment is caught by one or the other.
    */
   async orderClosed(m: EntityManager, closed: OrderCancelledEvent): Promise<void> {
-    if (closed.paid) return;
     const providerOrder = await lockProviderOrder(m, { orderId: closed.orderId });
     if (providerOrder?.status !== 'paid') return;
+    const reason: PaymentRefundReason = closed.paid ? 'cancelled' : 'order_closed';
     const [owed]: [unknown[], number] = await m.query(
-      `UPDATE payments SET status = 'refund_due', refund_reason = 'order_closed', refund_next_at = now(),
-         updated_at = now()
+      `UPDATE payments SET status = 'refund_due', refund_reason = $2, refund_next_at = now(), updated_at = now()
        WHERE id = $1 AND status = 'captured' RETURNING id`,
-      [providerOrder.paidPaymentId],
+      [providerOrder.paidPaymentId, reason],
     );
-    if (owed.length > 0) {
-      this.logger.warn(
-        `order ${closed.orderId} was closed (${closed.reason}) before its payment ${providerOrder.paidPaymentId} paid it: refunding it`,
-      );
-    }
+    if (owed.length === 0) return;
+    this.logger.warn(
+      closed.paid
+        ? `paid order ${closed.orderId} was cancelled: refunding its payment ${providerOrder.paidPaymentId}`
+        : `order ${closed.orderId} was closed (${closed.reason}) before its payment ${providerOrder.paidPaymentId} paid it: refunding it`,
+    );
   }
 
   /** A failed attempt. A payment already known, or an order already paid, is never moved back. */

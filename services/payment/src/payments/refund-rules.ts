@@ -1,5 +1,6 @@
-import type { PaymentRefundReason } from '@shop/proto';
 import type { OrderClosedReason } from '../order-amounts/order-amount.entity';
+import type { RazorpayRefundEntity } from '../razorpay/razorpay.types';
+import type { PaymentAttemptStatus } from './payment.entity';
 import type { ProviderOrderEntity } from './provider-order.entity';
 
 /** However often a refund fails, it is tried again at least this often. */
@@ -10,7 +11,7 @@ const MAX_RETRY_DELAY_SECONDS = 3600;
  * already (reported again), or one owed back because the order was paid by another payment or
  * could no longer be paid.
  */
-export type CaptureOutcome = 'pays' | 'paid' | PaymentRefundReason;
+export type CaptureOutcome = 'pays' | 'paid' | 'duplicate' | 'order_closed';
 
 export function captureOutcome(
   providerOrder: Pick<ProviderOrderEntity, 'status' | 'paidPaymentId'>,
@@ -31,8 +32,35 @@ export function refundRetryDelaySeconds(failedAttempts: number, sweepSeconds: nu
 
 /**
  * The receipt of a payment's refund, and its idempotency key at Razorpay: the same for every
- * attempt, so a retry whose first try Razorpay did make gets that refund back.
+ * attempt of a round, so a retry whose first try Razorpay did make gets that refund back. Once a
+ * refund Razorpay made has failed, the next round asks under a new key, or Razorpay would answer
+ * the failed refund again.
  */
-export function refundReceipt(paymentId: string): string {
-  return `refund_${paymentId}`;
+export function refundReceipt(paymentId: string, round = 0): string {
+  return round === 0 ? `refund_${paymentId}` : `refund_${paymentId}_${round}`;
+}
+
+/** Whether a refund that failed has been tried as often as it may be: staff see it from then on. */
+export function refundGivenUp(attempts: number, maxAttempts: number): boolean {
+  return attempts >= maxAttempts;
+}
+
+/**
+ * What Razorpay's word on a refund (its answer to the request, or a `refund.*` webhook) does to the
+ * payment owed back: the money went back (`processed`, whichever refund of the payment it was),
+ * Razorpay holds the refund of the current round (`pending`), or that refund failed (`failed`). A
+ * word on an earlier round's refund, or on a payment that is not owed back, changes nothing.
+ */
+export type RefundStep = 'processed' | 'pending' | 'failed' | 'none';
+
+export function refundStep(
+  payment: { id: string; status: PaymentAttemptStatus; refundRound: number },
+  refund: Pick<RazorpayRefundEntity, 'status' | 'receipt'>,
+): RefundStep {
+  const owed = payment.status === 'refund_due' || payment.status === 'refund_pending';
+  if (!owed && payment.status !== 'refund_failed') return 'none';
+  if (refund.status === 'processed') return 'processed';
+  if (!owed || refund.receipt !== refundReceipt(payment.id, payment.refundRound)) return 'none';
+  if (refund.status === 'failed') return 'failed';
+  return payment.status === 'refund_due' ? 'pending' : 'none';
 }

@@ -73,11 +73,16 @@ export class RazorpayClient {
     );
   }
 
-  async fetchPayment(key: ProviderKey, paymentId: string): Promise<RazorpayPaymentEntity> {
-    return this.call(
-      'fetch payment',
-      () => this.sdk(key).payments.fetch(paymentId) as unknown as Promise<RazorpayPaymentEntity>,
-    );
+  /** Null when Razorpay says it has no such payment (it answers 400 "The id provided does not exist"). */
+  async fetchPayment(key: ProviderKey, paymentId: string): Promise<RazorpayPaymentEntity | null> {
+    return this.call('fetch payment', async () => {
+      try {
+        return (await this.sdk(key).payments.fetch(paymentId)) as unknown as RazorpayPaymentEntity;
+      } catch (err) {
+        if (isUnknownId(err)) return null;
+        throw err;
+      }
+    });
   }
 
   async capturePayment(
@@ -129,6 +134,12 @@ export class RazorpayClient {
       throw RpcError.unavailable(PAYMENT_MESSAGES.gatewayUnavailable);
     }
   }
+}
+
+/** Razorpay's answer to an id it does not have: a client error, not an outage. */
+function isUnknownId(err: unknown): boolean {
+  const status = (err as { statusCode?: number } | null)?.statusCode;
+  return status === 400 || status === 404;
 }
 
 /** What went wrong with a call, in Razorpay's words when it answered: the SDK rejects with `{statusCode, error}`. */

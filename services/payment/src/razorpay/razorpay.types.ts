@@ -71,7 +71,12 @@ export interface RazorpayErrorBody {
 }
 
 export type RazorpayWebhookEventName =
-  'payment.authorized' | 'payment.captured' | 'payment.failed' | 'order.paid' | 'refund.processed';
+  | 'payment.authorized'
+  | 'payment.captured'
+  | 'payment.failed'
+  | 'order.paid'
+  | 'refund.processed'
+  | 'refund.failed';
 
 export interface RazorpayWebhookBody {
   entity: 'event';

@@ -2,6 +2,13 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 export type SandboxPaymentStatus = 'authorized' | 'captured' | 'refunded' | 'failed';
 
+/**
+ * How the simulated Razorpay answers a refund of the payment: made at once (`processed`), accepted
+ * and left `pending` until settled, or accepted and then `failed` (with a `refund.failed` webhook).
+ * Razorpay offers no such switch; tests and demonstrations set it to walk each path.
+ */
+export type SandboxRefundOutcome = 'processed' | 'pending' | 'failed';
+
 /** A payment as the simulated Razorpay keeps it. */
 @Entity('sandbox_payments')
 export class SandboxPaymentEntity {
@@ -34,6 +41,9 @@ export class SandboxPaymentEntity {
 
   @Column('text', { name: 'error_reason', nullable: true })
   errorReason: string | null;
+
+  @Column('varchar', { name: 'refund_outcome', length: 9, default: 'processed' })
+  refundOutcome: SandboxRefundOutcome;
 
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt: Date;

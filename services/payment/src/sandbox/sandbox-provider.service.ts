@@ -9,7 +9,7 @@ import type {
 } from '../razorpay/razorpay.types';
 import { razorpayId } from './sandbox-ids';
 import { SandboxOrderEntity } from './sandbox-order.entity';
-import { SandboxPaymentEntity } from './sandbox-payment.entity';
+import { SandboxPaymentEntity, SandboxRefundOutcome } from './sandbox-payment.entity';
 import { SandboxRefundEntity, SandboxRefundSpeed } from './sandbox-refund.entity';
 
 /** Razorpay refuses orders under one rupee. */
@@ -64,6 +64,8 @@ export interface SandboxRefund {
   payment: RazorpayPaymentEntity;
   /** False when an idempotent retry got an earlier refund back. */
   created: boolean;
+  /** What becomes of a refund made now: it fails right after the answer when this is `failed`. */
+  outcome: SandboxRefundOutcome;
 }
 
 export interface RefundRequest {
@@ -199,7 +201,12 @@ export class SandboxProviderService {
         : null;
       if (earlier) {
         if (earlier.paymentId !== id || !isSameRefund(earlier, request)) throw idempotencyConflict();
-        return { refund: toRefundView(earlier), payment: toPaymentView(payment), created: false };
+        return {
+          refund: toRefundView(earlier),
+          payment: toPaymentView(payment),
+          created: false,
+          outcome: payment.refundOutcome,
+        };
       }
       const amount = refundableAmount(payment, request.amount);
       const refund = m.getRepository(SandboxRefundEntity).create({
@@ -210,7 +217,7 @@ export class SandboxProviderService {
         receipt: request.receipt,
         notes: request.notes,
         speedRequested: request.speed,
-        status: 'processed',
+        status: payment.refundOutcome === 'processed' ? 'processed' : 'pending',
         idempotencyKey: idempotencyKey ?? null,
         createdAt: new Date(),
       });
@@ -222,7 +229,46 @@ export class SandboxProviderService {
         { id },
         { amountRefunded: payment.amountRefunded, status: payment.status },
       );
-      return { refund: toRefundView(refund), payment: toPaymentView(payment), created: true };
+      return {
+        refund: toRefundView(refund),
+        payment: toPaymentView(payment),
+        created: true,
+        outcome: payment.refundOutcome,
+      };
+    });
+  }
+
+  /**
+   * Ends a pending refund as Razorpay does: `processed`, or `failed` with its amount back on the
+   * payment, which can be refunded again.
+   */
+  async settleRefund(id: string, status: unknown): Promise<Omit<SandboxRefund, 'created' | 'outcome'>> {
+    if (status !== 'processed' && status !== 'failed')
+      throw SandboxProviderError.badRequest('status must be processed or failed', 'status');
+    return this.dataSource.transaction(async (m) => {
+      const found = await m.getRepository(SandboxRefundEntity).findOneBy({ id });
+      if (!found) throw SandboxProviderError.badRequest('The id provided does not exist');
+      // The payment first, as refundPayment locks it, so a refund and a settlement never deadlock.
+      const payment = (await m
+        .getRepository(SandboxPaymentEntity)
+        .findOne({ where: { id: found.paymentId }, lock: { mode: 'pessimistic_write' } }))!;
+      const refund = (await m
+        .getRepository(SandboxRefundEntity)
+        .findOne({ where: { id }, lock: { mode: 'pessimistic_write' } }))!;
+      if (refund.status !== 'pending')
+        throw SandboxProviderError.badRequest(`The refund is ${refund.status} already`);
+      refund.status = status;
+      await m.update(SandboxRefundEntity, { id }, { status });
+      if (status === 'failed') {
+        payment.amountRefunded -= refund.amount;
+        payment.status = 'captured';
+        await m.update(
+          SandboxPaymentEntity,
+          { id: payment.id },
+          { amountRefunded: payment.amountRefunded, status: payment.status },
+        );
+      }
+      return { refund: toRefundView(refund), payment: toPaymentView(payment) };
     });
   }
 

@@ -58,6 +58,12 @@ export class SandboxServer implements OnModuleInit, OnApplicationShutdown {
         pattern: /^\/v1\/payments\/([\w-]+)\/refund$/,
         handle: ([id], body, req) => this.refund(id, body, req.headers['x-refund-idempotency']),
       },
+      {
+        // The sandbox's own: ends a pending refund, as Razorpay does in its own time.
+        method: 'POST',
+        pattern: /^\/v1\/sandbox\/refunds\/([\w-]+)\/settle$/,
+        handle: ([id], body) => this.settle(id, body.status),
+      },
     ];
   }
 
@@ -144,8 +150,19 @@ export class SandboxServer implements OnModuleInit, OnApplicationShutdown {
     idempotencyKey: string | string[] | undefined,
   ) {
     const key = Array.isArray(idempotencyKey) ? idempotencyKey[0] : idempotencyKey;
-    const { refund, payment, created } = await this.provider.refundPayment(id, body, key);
-    if (created) this.webhooks.send([{ event: 'refund.processed', payment, refund }]);
+    const { refund, payment, created, outcome } = await this.provider.refundPayment(id, body, key);
+    if (created && refund.status === 'processed')
+      this.webhooks.send([{ event: 'refund.processed', payment, refund }]);
+    // Answered pending, as Razorpay does, and failed straight after: the webhook says so.
+    if (created && outcome === 'failed') await this.settle(refund.id, 'failed');
+    return refund;
+  }
+
+  private async settle(id: string, status: unknown) {
+    const { refund, payment } = await this.provider.settleRefund(id, status);
+    this.webhooks.send([
+      { event: refund.status === 'failed' ? 'refund.failed' : 'refund.processed', payment, refund },
+    ]);
     return refund;
   }
 

@@ -13,10 +13,12 @@ import type { RazorpayWebhookBody } from '../razorpay/razorpay.types';
 import { isValidWebhookSignature } from '../razorpay/signatures';
 
 const CAPTURE_EVENTS = new Set(['payment.captured', 'order.paid']);
+/** Razorpay's refund outcomes; `refund.created` says no more than the answer to the request did. */
+const REFUND_EVENTS = new Set(['refund.processed', 'refund.failed']);
 
 /**
- * Razorpay's webhooks: what the browser never reported (a closed tab, a failure), and refunds
- * Razorpay made. Each event id is handled once; events may come in any order, and a paid order is
+ * Razorpay's webhooks: what the browser never reported (a closed tab, a failure), and what became
+ * of refunds (processed or failed). Each event id is handled once; events may come in any order, and a paid order is
  * never moved back.
  */
 @Injectable()
@@ -61,7 +63,7 @@ export class WebhooksService {
   private async apply(m: EntityManager, body: RazorpayWebhookBody, mode: PaymentMode): Promise<boolean> {
     const payment = body.payload?.payment?.entity;
     const capture = CAPTURE_EVENTS.has(body.event);
-    const refund = body.event === 'refund.processed' ? body.payload?.refund?.entity : undefined;
+    const refund = REFUND_EVENTS.has(body.event) ? body.payload?.refund?.entity : undefined;
     if (!payment?.id || !payment.order_id || (!capture && !refund && body.event !== 'payment.failed'))
       return false;
     const providerOrder = await lockProviderOrder(m, { providerOrderId: payment.order_id });
@@ -76,7 +78,9 @@ export class WebhooksService {
     }
     if (refund) {
       // The answer to this service's own refund call may not have come back; this records it then.
-      await this.refunds.recordRefund(m, refund);
+      // The event names the outcome; the entity's status is read as the event says.
+      const status = body.event === 'refund.failed' ? 'failed' : 'processed';
+      await this.refunds.recordRefund(m, { ...refund, status });
       return false;
     }
     if (capture) {

@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { RpcError, SERVICE_CONFIG } from '@shop/kit';
-import { AdminAuthReply, AdminLoginInput, AdminView, MESSAGES, uuidSchema } from '@shop/proto';
+import { AdminAuthReply, AdminLoginInput, AdminView, MESSAGES, SessionsRevokedReply, uuidSchema } from '@shop/proto';
 import { DataSource } from 'typeorm';
 import { LoginAttemptsService } from '../auth/login-attempts.service';
 import { PasswordService } from '../auth/password.service';
 import { TokenService } from '../auth/token.service';
 import type { UserConfig } from '../config/user-config';
+import { SessionsService } from '../sessions/sessions.service';
 import { AdminEntity } from './admin.entity';
 
 const toAdminView = (admin: AdminEntity): AdminView => ({ _id: admin.id, email: admin.email });
@@ -19,6 +20,7 @@ export class AdminsService implements OnModuleInit {
     private readonly passwords: PasswordService,
     private readonly tokens: TokenService,
     private readonly attempts: LoginAttemptsService,
+    private readonly sessions: SessionsService,
     @Inject(SERVICE_CONFIG) private readonly config: UserConfig,
   ) {}
 
@@ -49,18 +51,21 @@ export class AdminsService implements OnModuleInit {
     );
     if (!admin || !passwordOk) throw RpcError.unauthorized(MESSAGES.invalidCredentials);
     await repo.update({ id: admin.id }, { lastLogin: new Date() });
-    return { token: await this.tokens.sign(admin.id, 'admin'), admin: toAdminView(admin) };
+    return { token: await this.tokens.sign(admin.id, 'admin', admin.tokenVersion), admin: toAdminView(admin) };
   }
 
   async profile(adminId: string): Promise<AdminView> {
     return toAdminView(await this.existing(adminId));
   }
 
-  /** Tokens are stateless and expire on their own; the service records when the admin signed out. */
-  async logout(adminId: string): Promise<{ message: string }> {
+  /** Signing out ends every session of the admin account, and records when. */
+  async logout(adminId: string): Promise<SessionsRevokedReply> {
     const admin = await this.existing(adminId);
-    await this.dataSource.getRepository(AdminEntity).update({ id: admin.id }, { lastLogout: new Date() });
-    return { message: MESSAGES.loggedOut };
+    const tokenVersion = await this.dataSource.transaction(async (m) => {
+      await m.update(AdminEntity, { id: admin.id }, { lastLogout: new Date() });
+      return this.sessions.revoke(m, 'admin', admin.id);
+    });
+    return { message: MESSAGES.loggedOut, tokenVersion };
   }
 
   private async existing(adminId: string): Promise<AdminEntity> {

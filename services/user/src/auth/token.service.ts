@@ -18,9 +18,12 @@ export class TokenService {
     this.key = jwtKey(config.JWT_SECRET);
   }
 
-  /** An admin token lives as long as the back office's session timeout says. */
-  async sign(subject: string, role: Role): Promise<string> {
-    const claims: Omit<TokenClaims, 'sub'> = { role };
+  /**
+   * An admin token lives as long as the back office's session timeout says. `tokenVersion` is the
+   * account's as of signing: the token ends when the version is raised.
+   */
+  async sign(subject: string, role: Role, tokenVersion: number): Promise<string> {
+    const claims: Omit<TokenClaims, 'sub'> = { role, ver: tokenVersion };
     const expiresIn = role === 'admin' ? (await this.settings.current()).adminSessionSeconds : this.config.CUSTOMER_TOKEN_TTL;
     return jwt.sign(claims, this.key, {
       algorithm: 'HS256',

@@ -1,7 +1,8 @@
 import { ConfigError, loadServiceConfig } from '@shop/kit';
+import { randomBytes } from 'node:crypto';
 import { userEnvSchema } from './user-config';
 
-const SECRET = 'x'.repeat(32);
+const SECRET = randomBytes(32).toString('base64');
 const load = (env: Record<string, string>) => loadServiceConfig('user', env, userEnvSchema);
 
 describe('user service configuration', () => {
@@ -43,6 +44,21 @@ describe('user service configuration', () => {
     ).toMatchObject({
       ADMIN_EMAIL: 'boss@example.com',
     });
+  });
+
+  it('refuses in production the development JWT_SECRET, the example admin password and guessable secrets, naming each', () => {
+    const production = { NODE_ENV: 'production', ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Correct-Horse-42', JWT_SECRET: SECRET };
+    expect(() => load({ ...production, JWT_SECRET: 'development-only-secret-change-me-0123456789' })).toThrow(
+      /JWT_SECRET: JWT_SECRET is a development or example value/,
+    );
+    expect(() => load({ ...production, JWT_SECRET: 'replace-with-at-least-32-random-characters-0123456789' })).toThrow(
+      /JWT_SECRET: JWT_SECRET is a development or example value/,
+    );
+    expect(() => load({ ...production, JWT_SECRET: 'x'.repeat(32) })).toThrow(/JWT_SECRET: JWT_SECRET is too easy to guess/);
+    expect(() => load({ ...production, ADMIN_PASSWORD: 'Admin@12345' })).toThrow(
+      /ADMIN_PASSWORD: ADMIN_PASSWORD is a development or example password/,
+    );
+    expect(load(production).JWT_SECRET).toBe(SECRET);
   });
 
   it('refuses a JWT_SECRET shorter than 32 characters', () => {

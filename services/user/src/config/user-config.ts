@@ -1,4 +1,4 @@
-import type { BaseConfig } from '@shop/kit';
+import { type BaseConfig, refuseDevelopmentValuesInProduction } from '@shop/kit';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -17,7 +17,7 @@ const flag = z
 /** Only a developer's machine and the test harness may fall back to a well-known admin account. */
 export const DEVELOPMENT_ADMIN = { email: 'admin@msjaksh.in', password: 'Admin@12345' } as const;
 
-export const userEnvSchema = z
+const userEnvironment = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     /** Shared with the gateway, which verifies the tokens this service signs. */
@@ -67,5 +67,10 @@ export const userEnvSchema = z
     ADMIN_EMAIL: env.ADMIN_EMAIL ?? DEVELOPMENT_ADMIN.email,
     ADMIN_PASSWORD: env.ADMIN_PASSWORD ?? DEVELOPMENT_ADMIN.password,
   }));
+
+export const userEnvSchema = refuseDevelopmentValuesInProduction(userEnvironment, {
+  secrets: { JWT_SECRET: undefined },
+  passwords: ['ADMIN_PASSWORD'],
+});
 
 export type UserConfig = BaseConfig & z.output<typeof userEnvSchema>;

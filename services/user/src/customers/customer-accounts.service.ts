@@ -11,6 +11,7 @@ import {
   uuidSchema,
 } from '@shop/proto';
 import { DataSource } from 'typeorm';
+import { SessionsService } from '../sessions/sessions.service';
 import { UserEntity } from '../users/user.entity';
 import { toWishlistItemView } from '../users/user-view';
 import { UsersService } from '../users/users.service';
@@ -37,6 +38,7 @@ export class CustomerAccountsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly users: UsersService,
+    private readonly sessions: SessionsService,
     private readonly events: EventPublisher,
   ) {}
 
@@ -82,8 +84,8 @@ export class CustomerAccountsService {
   }
 
   /**
-   * Deactivates the account: it can no longer sign in, `user.deactivated` tells the gateway to
-   * refuse its tokens, and its orders stay. Deactivating it again changes nothing.
+   * Deactivates the account: it can no longer sign in, its sessions end, `user.deactivated` tells
+   * the gateway to refuse its tokens, and its orders stay. Deactivating it again changes nothing.
    */
   async deactivate(userId: string): Promise<CustomerDeactivateReply> {
     await this.existing(userId);
@@ -94,6 +96,7 @@ export class CustomerAccountsService {
       }
       const deactivatedAt = new Date();
       await m.update(UserEntity, { id: userId }, { isActive: false, deactivatedAt });
+      await this.sessions.revoke(m, 'customer', userId);
       await this.events.publish<UserDeactivatedEvent>(m, EVENTS.userDeactivated, {
         userId,
         deactivatedAt: deactivatedAt.toISOString(),

@@ -22,7 +22,6 @@ export class PasswordResetRpcController {
   @MessagePattern(RPC.user.resetPassword)
   async resetPassword(@Payload() env: RpcEnvelope) {
     const { requireStrongPasswords } = await this.settings.current();
-    await this.resets.reset(parseInput(passwordResetSchema(requireStrongPasswords), env.data));
-    return { message: MESSAGES.passwordReset };
+    return this.resets.reset(parseInput(passwordResetSchema(requireStrongPasswords), env.data));
   }
 }

@@ -1,13 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RpcError, SERVICE_CONFIG } from '@shop/kit';
-import { ForgotPasswordInput, MESSAGES, ResetPasswordInput } from '@shop/proto';
+import { ForgotPasswordInput, MESSAGES, PasswordResetReply, ResetPasswordInput } from '@shop/proto';
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { LoginAttemptsService } from '../auth/login-attempts.service';
 import { PasswordService } from '../auth/password.service';
+import { TokenService } from '../auth/token.service';
 import type { UserConfig } from '../config/user-config';
 import { MailerService } from '../mail/mailer.service';
+import { SessionsService } from '../sessions/sessions.service';
 import { UserEntity } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
 import { PasswordResetEntity } from './password-reset.entity';
 import { resetMail } from './reset-mail';
 
@@ -26,6 +29,9 @@ export class PasswordResetService {
     private readonly passwords: PasswordService,
     private readonly attempts: LoginAttemptsService,
     private readonly mailer: MailerService,
+    private readonly sessions: SessionsService,
+    private readonly tokens: TokenService,
+    private readonly users: UsersService,
     @Inject(SERVICE_CONFIG) private readonly config: UserConfig,
   ) {}
 
@@ -62,11 +68,12 @@ export class PasswordResetService {
 
   /**
    * Sets the new password if the token is one we sent, unused and unexpired, for an active
-   * account. Every outstanding link of the account dies with it, and its login lock-out is lifted.
+   * account. Every outstanding link and every session of the account dies with it, and its login
+   * lock-out is lifted; the answer signs the customer in afresh.
    */
-  async reset(input: ResetPasswordInput): Promise<void> {
+  async reset(input: ResetPasswordInput): Promise<PasswordResetReply> {
     const passwordHash = await this.passwords.hash(input.password);
-    await this.dataSource.transaction(async (m) => {
+    const { userId, tokenVersion } = await this.dataSource.transaction(async (m) => {
       const reset = await m
         .getRepository(PasswordResetEntity)
         .createQueryBuilder('r')
@@ -82,6 +89,13 @@ export class PasswordResetService {
         user.id,
       ]);
       await this.attempts.clearAccount(m, { realm: 'customer', accountKey: user.id });
+      return { userId: user.id, tokenVersion: await this.sessions.revoke(m, 'customer', user.id) };
     });
+    return {
+      message: MESSAGES.passwordReset,
+      tokenVersion,
+      token: await this.tokens.sign(userId, 'customer', tokenVersion),
+      user: await this.users.view(this.dataSource.manager, userId),
+    };
   }
 }

@@ -3,7 +3,6 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { parseInput } from '@shop/kit';
 import {
   loginSchema,
-  MESSAGES,
   passwordChangeSchema,
   registrationSchema,
   RPC,
@@ -48,7 +47,6 @@ export class UsersRpcController {
   async changePassword(@Payload() env: RpcEnvelope) {
     const userId = actorId(env.actor, 'customer');
     const { requireStrongPasswords } = await this.settings.current();
-    await this.users.changePassword(userId, parseInput(passwordChangeSchema(requireStrongPasswords), env.data));
-    return { message: MESSAGES.passwordChanged };
+    return this.users.changePassword(userId, parseInput(passwordChangeSchema(requireStrongPasswords), env.data));
   }
 }

@@ -7,6 +7,7 @@ import {
   FieldError,
   LoginInput,
   MESSAGES,
+  PasswordChangedReply,
   RegisterInput,
   UpdateProfileInput,
   UserRegisteredEvent,
@@ -19,6 +20,7 @@ import { AddressEntity } from '../addresses/address.entity';
 import { LoginAttemptsService } from '../auth/login-attempts.service';
 import { PasswordService } from '../auth/password.service';
 import { TokenService } from '../auth/token.service';
+import { SessionsService } from '../sessions/sessions.service';
 import { WishlistItemEntity } from '../wishlist/wishlist-item.entity';
 import { UserEntity } from './user.entity';
 import { toUserView } from './user-view';
@@ -39,6 +41,7 @@ export class UsersService {
     private readonly passwords: PasswordService,
     private readonly tokens: TokenService,
     private readonly attempts: LoginAttemptsService,
+    private readonly sessions: SessionsService,
     private readonly events: EventPublisher,
   ) {}
 
@@ -50,7 +53,7 @@ export class UsersService {
         this.createAccount(m, { username: input.username, email: input.email, passwordHash }),
       ),
     );
-    return { token: await this.tokens.sign(user.id, 'customer'), user: toUserView(user, [], []) };
+    return { token: await this.tokens.sign(user.id, 'customer', user.tokenVersion), user: toUserView(user, [], []) };
   }
 
   /** A new customer account, announced to the other services in the same transaction. */
@@ -93,7 +96,7 @@ export class UsersService {
     if (!user.isActive) throw RpcError.forbidden(MESSAGES.accountDisabled);
     await this.dataSource.getRepository(UserEntity).update({ id: user.id }, { lastLogin: new Date() });
     return {
-      token: await this.tokens.sign(user.id, 'customer'),
+      token: await this.tokens.sign(user.id, 'customer', user.tokenVersion),
       user: await this.view(this.dataSource.manager, user.id),
     };
   }
@@ -131,8 +134,11 @@ export class UsersService {
     );
   }
 
-  /** A wrong current password is a 400, not a 401: the storefront signs a customer out on 401. */
-  async changePassword(userId: string, input: ChangePasswordInput): Promise<void> {
+  /**
+   * A wrong current password is a 400, not a 401: the storefront signs a customer out on 401. The
+   * change ends every session of the account; the caller's own continues with the fresh token.
+   */
+  async changePassword(userId: string, input: ChangePasswordInput): Promise<PasswordChangedReply> {
     const user = await this.activeUser(this.dataSource.manager, userId);
     if (!(await this.passwords.verify(user.passwordHash, input.currentPassword))) {
       throw RpcError.badRequest(MESSAGES.currentPasswordIncorrect, [
@@ -140,7 +146,12 @@ export class UsersService {
       ]);
     }
     const passwordHash = await this.passwords.hash(input.newPassword);
-    await this.dataSource.getRepository(UserEntity).update({ id: user.id }, { passwordHash });
+    const tokenVersion = await this.dataSource.transaction(async (m) => {
+      await m.update(UserEntity, { id: user.id }, { passwordHash });
+      return this.sessions.revoke(m, 'customer', user.id);
+    });
+    const token = await this.tokens.sign(user.id, 'customer', tokenVersion);
+    return { message: MESSAGES.passwordChanged, tokenVersion, token };
   }
 
   /**

@@ -3,18 +3,22 @@ import { ORDER_STATUSES, type OrderStatus } from '@shop/proto';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CUSTOMIZATIONS_KEY, listCustomizations } from '../../api/customizations';
 import { getOrder, ORDERS_KEY, updateOrder, type AdminOrder } from '../../api/orders';
+import { useConfirm } from '../../components/ConfirmProvider';
 import { Modal } from '../../components/Modal';
 import { TitledSection } from '../../components/TitledSection';
 import { useLoggedError } from '../../hooks/useLoggedError';
-import { displayOrderId, formatPrice } from '../../lib/format';
+import { displayOrderId, formatDate, formatPrice } from '../../lib/format';
 import { createLogger } from '../../lib/logger';
 import {
+  cancelConfirmText,
   customerEmail,
   customerName,
   customizationEntries,
   ORDER_MESSAGES_UI as MSG,
   PAYMENT_BADGE,
   paymentLabel,
+  REFUND_REASON_LABELS,
+  REFUND_STATE_LABELS,
   shippingAddressText,
 } from './orderRules';
 
@@ -34,6 +38,7 @@ interface OrderDetailsModalProps {
  */
 export function OrderDetailsModal({ order, focusStatus, onClose }: OrderDetailsModalProps) {
   const queryClient = useQueryClient();
+  const confirm = useConfirm();
   const [current, setCurrent] = useState<AdminOrder>(order);
   const [statusError, setStatusError] = useState<string | null>(null);
   const [tracking, setTracking] = useState(order.trackingNumber ?? '');
@@ -76,6 +81,16 @@ export function OrderDetailsModal({ order, focusStatus, onClose }: OrderDetailsM
   };
 
   const changeStatus = async (orderStatus: OrderStatus) => {
+    if (
+      orderStatus === 'Cancelled' &&
+      !(await confirm(cancelConfirmText(current), {
+        title: 'Cancel this order?',
+        confirmLabel: 'Cancel order',
+        cancelLabel: 'Keep order',
+        danger: true,
+      }))
+    )
+      return;
     setStatusError(null);
     setBusy(true);
     try {
@@ -167,6 +182,16 @@ export function OrderDetailsModal({ order, focusStatus, onClose }: OrderDetailsM
           </TitledSection>
         </div>
 
+        {current.refunds && current.refunds.length > 0 ? (
+          <TitledSection title="Refunds" level="h3">
+            <ul className="order-lines">
+              {current.refunds.map((refund) => (
+                <RefundItem key={refund.paymentId} refund={refund} />
+              ))}
+            </ul>
+          </TitledSection>
+        ) : null}
+
         <TitledSection title="Products" level="h3">
           <ul className="order-lines">
             {current.products.map((line, index) => (
@@ -210,6 +235,28 @@ export function OrderDetailsModal({ order, focusStatus, onClose }: OrderDetailsM
         </TitledSection>
       </div>
     </Modal>
+  );
+}
+
+function RefundItem({ refund }: { refund: NonNullable<AdminOrder['refunds']>[number] }) {
+  const state = refund.status ?? 'processed';
+  const badge = state === 'processed' ? 'badge-info' : state === 'pending' ? 'badge-warning' : 'badge-danger';
+  return (
+    <li className="order-line">
+      <strong>{formatPrice(refund.amount)}</strong>{' '}
+      <span className={`badge ${badge}`}>{REFUND_STATE_LABELS[state]}</span>
+      <div className="field-hint">
+        {REFUND_REASON_LABELS[refund.reason]} · Payment {refund.paymentId}
+        {refund.refundId ? ` · Refund ${refund.refundId}` : ''}
+        {refund.refundedAt ? ` · ${formatDate(refund.refundedAt)}` : ''}
+      </div>
+      {state === 'failed' ? (
+        <p className="field-error">
+          Razorpay could not refund this payment{refund.error ? ` (${refund.error})` : ''}. Refund it from the
+          Razorpay dashboard.
+        </p>
+      ) : null}
+    </li>
   );
 }
 

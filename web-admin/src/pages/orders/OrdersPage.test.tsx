@@ -293,6 +293,85 @@ describe('the order details modal', () => {
     await waitFor(() => expect(within(dialog).getByLabelText('Status')).toHaveValue('Processing'));
   });
 
+  it('asks before cancelling a paid order, saying its payment is refunded, and shows the refund pending', async () => {
+    const cancelled: OrderView = {
+      ...order,
+      orderStatus: 'Cancelled',
+      paymentDetails: { ...order.paymentDetails, status: 'refund_pending' },
+    };
+    const api = server({
+      [`PATCH /admin2009/orders/${order._id}`]: () => ({ data: { success: true, order: cancelled } }),
+    });
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View & Update Status');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    await user.selectOptions(within(dialog).getByLabelText('Status'), 'Cancelled');
+    const confirm = await screen.findByRole('alertdialog', { name: 'Cancel this order?' });
+    expect(confirm).toHaveTextContent('Cancelling it refunds ₹848 to the customer through Razorpay');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() =>
+      expect(api.callsTo('PATCH', `/admin2009/orders/${order._id}`)[0]?.body).toEqual({
+        orderStatus: 'Cancelled',
+      }),
+    );
+    const details = await screen.findByRole('dialog', { name: 'Order Details' });
+    await waitFor(() => expect(details).toHaveTextContent('Refund pending'));
+  });
+
+  it('keeps the order as it is when the cancellation is not confirmed', async () => {
+    const api = server();
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View & Update Status');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    await user.selectOptions(within(dialog).getByLabelText('Status'), 'Cancelled');
+    const confirm = await screen.findByRole('alertdialog', { name: 'Cancel this order?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Keep order' }));
+    expect(api.callsTo('PATCH', `/admin2009/orders/${order._id}`)).toHaveLength(0);
+    expect(
+      within(await screen.findByRole('dialog', { name: 'Order Details' })).getByLabelText('Status'),
+    ).toHaveValue('Pending');
+  });
+
+  it('shows a refunded order as Refunded, with each refund, and a failed refund with what to do', async () => {
+    const refunded = anOrder({
+      orderStatus: 'Cancelled',
+      paymentDetails: { ...order.paymentDetails, status: 'refund_failed' },
+      refunds: [
+        {
+          amount: 848,
+          reason: 'cancelled',
+          status: 'failed',
+          refundedAt: null,
+          paymentId: 'pay_Paid0001',
+          refundId: null,
+          error: 'refund rfnd_X failed at Razorpay',
+        },
+        {
+          amount: 848,
+          reason: 'duplicate',
+          status: 'processed',
+          refundedAt: '2025-06-01T10:00:00.000Z',
+          paymentId: 'pay_Twice0001',
+          refundId: 'rfnd_Twice0001',
+        },
+      ],
+    });
+    server({
+      'GET /admin2009/orders': () => ({ data: listReply([refunded]) }),
+      [`GET /admin2009/orders/${order._id}`]: () => ({ data: { success: true, order: refunded } }),
+    });
+    const { user } = renderAdmin('/orders');
+    expect(await screen.findByText('Refund failed')).toBeInTheDocument();
+    await openMenu(user, 'View Details');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    const refunds = within(dialog).getByRole('heading', { name: 'Refunds' }).parentElement!;
+    expect(refunds).toHaveTextContent('Order cancelled · Payment pay_Paid0001');
+    expect(refunds).toHaveTextContent(
+      'Razorpay could not refund this payment (refund rfnd_X failed at Razorpay)',
+    );
+    expect(refunds).toHaveTextContent('RefundedPaid twice · Payment pay_Twice0001 · Refund rfnd_Twice0001');
+  });
+
   it("says 'Failed to update order status. Please try again.' when the change is refused", async () => {
     server({
       [`PATCH /admin2009/orders/${order._id}`]: () => ({

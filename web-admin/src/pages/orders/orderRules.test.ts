@@ -40,6 +40,13 @@ describe('the payment label', () => {
     expect(paymentLabel(undefined)).toBe('Pending');
     expect(paymentLabel('failed')).toBe('Unpaid');
     expect(paymentLabel('expired')).toBe('Unpaid');
+    expect(paymentLabel('cancelled')).toBe('Unpaid');
+  });
+
+  it('says where the refund of a cancelled order stands instead of calling it unpaid', () => {
+    expect(paymentLabel('refund_pending')).toBe('Refund pending');
+    expect(paymentLabel('refunded')).toBe('Refunded');
+    expect(paymentLabel('refund_failed')).toBe('Refund failed');
   });
 });
 

@@ -1,6 +1,7 @@
-import { ORDER_STATUSES, type OrderStatus } from '@shop/proto';
+import { ORDER_STATUSES, type OrderStatus, type PaymentRefundReason, type RefundState } from '@shop/proto';
 import type { AdminOrder } from '../../api/orders';
 import type { FilterOption } from '../../components/Filters';
+import { formatPrice } from '../../lib/format';
 
 export const ORDER_MESSAGES_UI = {
   loadFailed: 'Failed to load orders. Please try again.',
@@ -63,12 +64,44 @@ export function dateRange(filter: DateFilter, now: Date = new Date()): { from?: 
   }
 }
 
-export type PaymentLabel = 'Paid' | 'Pending' | 'Unpaid';
+export type PaymentLabel = 'Paid' | 'Pending' | 'Unpaid' | 'Refund pending' | 'Refunded' | 'Refund failed';
 
-/** Payment: paid, pending, anything else unpaid; Pending when nothing is known. */
+const REFUND_LABELS: Record<string, PaymentLabel> = {
+  refund_pending: 'Refund pending',
+  refunded: 'Refunded',
+  refund_failed: 'Refund failed',
+};
+
+/**
+ * Payment: paid, pending, where the refund of a cancelled order's money stands, anything else
+ * unpaid; Pending when nothing is known.
+ */
 export function paymentLabel(status: string | null | undefined): PaymentLabel {
   if (!status || status === 'pending') return 'Pending';
-  return status === 'paid' ? 'Paid' : 'Unpaid';
+  if (status === 'paid') return 'Paid';
+  return REFUND_LABELS[status] ?? 'Unpaid';
+}
+
+export const REFUND_STATE_LABELS: Record<RefundState, string> = {
+  pending: 'Refund pending',
+  processed: 'Refunded',
+  failed: 'Refund failed',
+};
+
+export const REFUND_REASON_LABELS: Record<PaymentRefundReason, string> = {
+  cancelled: 'Order cancelled',
+  order_closed: 'Paid after the order closed',
+  duplicate: 'Paid twice',
+};
+
+/**
+ * What the cancel dialog asks: a paid order's payment goes back to the customer through Razorpay
+ * (the same refund the shop makes for payments that paid for nothing).
+ */
+export function cancelConfirmText(order: Pick<AdminOrder, 'paymentDetails' | 'totalAmount'>): string {
+  if (order.paymentDetails?.status === 'paid')
+    return `This order is paid. Cancelling it refunds ${formatPrice(order.totalAmount)} to the customer through Razorpay; the order's payment shows "Refund pending" until Razorpay has given it back. This cannot be undone.`;
+  return 'This order has not been paid: nothing is refunded. Its stock goes back on sale. This cannot be undone.';
 }
 
 export function customerName(order: AdminOrder): string {
@@ -100,6 +133,9 @@ export const PAYMENT_BADGE: Record<PaymentLabel, string> = {
   Paid: 'badge-success',
   Pending: 'badge-warning',
   Unpaid: 'badge-danger',
+  'Refund pending': 'badge-warning',
+  Refunded: 'badge-info',
+  'Refund failed': 'badge-danger',
 };
 
 export function pagerText(page: number, pages: number, total: number): string {

@@ -23,6 +23,7 @@ function aReport({ type, period }: Params): ReportReply {
   const all: Omit<ReportReply, 'success' | 'type' | 'window'> = {
     metrics: {
       revenue: { value: 84000, previous: 70000, growth: 20 },
+      refunds: { value: 1200, previous: 0, growth: 100 },
       orders: { value: 42, previous: 50, growth: -16 },
       averageOrderValue: { value: 2000, previous: 1400, growth: 42.9 },
       newCustomers: { value: 9, previous: 9, growth: 0 },
@@ -118,6 +119,7 @@ describe('the reports screen', () => {
     expect(lastParams(api)).toEqual({ type: 'overview', period: '30d' });
     expect(screen.getByText('1 Jun 2025 – 30 Jun 2025 (30 days)')).toBeInTheDocument();
     expect(metric('Total Revenue')).toHaveTextContent('₹84,000+20% vs previous period');
+    expect(metric('Refunds')).toHaveTextContent('₹1,200+100% vs previous period');
     expect(metric('Orders')).toHaveTextContent('42-16% vs previous period');
     expect(metric('Average Order Value')).toHaveTextContent('₹2,000+42.9% vs previous period');
     expect(metric('New Customers')).toHaveTextContent('90% vs previous period');

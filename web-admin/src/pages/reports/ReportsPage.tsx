@@ -157,6 +157,8 @@ function ReportSections({ report }: { report: ReportReply }) {
       {report.metrics ? (
         <dl className="metric-cards" aria-label="Report figures">
           <MetricCard label="Total Revenue" metric={report.metrics.revenue} money />
+          {/* Money given back in the period; a cancelled order's revenue left with its cancellation. */}
+          <MetricCard label="Refunds" metric={report.metrics.refunds} money />
           <MetricCard label="Orders" metric={report.metrics.orders} />
           <MetricCard label="Average Order Value" metric={report.metrics.averageOrderValue} money />
           <MetricCard label="New Customers" metric={report.metrics.newCustomers} />

@@ -68,6 +68,31 @@ describe('Order History', () => {
     expect(screen.getByText('Pending')).toHaveClass('tone-grey');
   });
 
+  it('says where the refund of a cancelled paid order stands, and nothing about payment otherwise', async () => {
+    const cancelledWith = (n: number, status: 'refund_pending' | 'refunded' | 'refund_failed') => {
+      const order = makeOrder(n, { orderStatus: 'Cancelled' });
+      return { ...order, paymentDetails: { ...order.paymentDetails, status } };
+    };
+    accountApi({
+      'GET /orders/me': () => ({
+        data: {
+          orders: [
+            cancelledWith(1, 'refund_pending'),
+            cancelledWith(2, 'refunded'),
+            cancelledWith(3, 'refund_failed'),
+            makeOrder(4, { orderStatus: 'Processing' }),
+          ],
+        },
+      }),
+    });
+    openOrders();
+    expect(await screen.findByText('Refund pending')).toHaveClass('tone-amber');
+    expect(screen.getByText('Refunded')).toHaveClass('tone-blue');
+    expect(screen.getByText('Refund failed')).toHaveClass('tone-red');
+    const open = screen.getByRole('article', { name: /Order .*4$/ });
+    expect(open).not.toHaveTextContent(/Refund|Payment/);
+  });
+
   it("says 'No orders yet' and 'Start shopping to see your orders here' when there are none", async () => {
     accountApi();
     openOrders();

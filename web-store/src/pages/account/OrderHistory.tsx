@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { ACCOUNT_ERRORS, fetchMyOrders, type Order } from '../../api/account';
 import { CART_ERRORS } from '../../api/cart';
 import { useCart } from '../../cart/CartContext';
-import { shortOrderId, StatusBadge } from '../../components/OrderStatus';
+import { isRefundStatus, paymentStatusLabel, shortOrderId, StatusBadge } from '../../components/OrderStatus';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryStates';
 import { formatAmount } from '../../lib/format';
 import { alertFailure } from '../../lib/notify';
@@ -88,6 +88,12 @@ function OrderCard({ order, onTrack }: { order: Order; onTrack(orderId: string):
           </p>
         </div>
         <StatusBadge status={order.orderStatus} />
+        {isRefundStatus(order.paymentDetails.status) && (
+          <StatusBadge
+            status={order.paymentDetails.status}
+            {...paymentStatusLabel(order.paymentDetails.status)}
+          />
+        )}
         <p className="order-total">{formatAmount(order.totalAmount)}</p>
       </header>
       <ul className="order-products">

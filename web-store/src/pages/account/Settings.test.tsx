@@ -111,10 +111,10 @@ describe('Settings', () => {
       expect(api.calls('PUT /auth/change-password')).toHaveLength(0);
     });
 
-    it("changes the password and says 'Password changed successfully'", async () => {
+    it("changes the password, says 'Password changed successfully' and stays signed in with the fresh token", async () => {
       const api = settingsApi({
         'PUT /auth/change-password': () => ({
-          data: { success: true, message: 'Password changed successfully' },
+          data: { success: true, message: 'Password changed successfully', token: 'jwt-fresh' },
         }),
       });
       const form = await fill('old-secret', 'new-secret-1', 'new-secret-1');
@@ -124,6 +124,10 @@ describe('Settings', () => {
         newPassword: 'new-secret-1',
       });
       expect(within(form).getByLabelText('Current password')).toHaveValue('');
+      expect(localStorage.getItem('token')).toBe('jwt-fresh');
+      await userEvent.setup().click(within(await profileForm()).getByRole('button', { name: 'Update Profile' }));
+      await waitFor(() => expect(api.calls('PUT /auth/me')).toHaveLength(1));
+      expect(api.calls('PUT /auth/me')[0].headers.Authorization).toBe('Bearer jwt-fresh');
     });
 
     it("alerts the server's error, else 'Password change failed'", async () => {
@@ -139,10 +143,13 @@ describe('Settings', () => {
 });
 
 describe('Account Management', () => {
-  async function openManagement() {
-    accountApi();
+  async function openManagement(
+    logout: Handler = () => ({ data: { success: true, message: 'Logged out successfully' } }),
+  ) {
+    const api = accountApi({ 'POST /auth/logout': logout });
     renderApp({ pathname: '/account', state: { section: 'account' } });
-    return screen.findByRole('heading', { name: 'Account Management' });
+    await screen.findByRole('heading', { name: 'Account Management' });
+    return api;
   }
 
   it('is reached from Settings, not listed in the sidebar', async () => {
@@ -154,17 +161,32 @@ describe('Account Management', () => {
     expect(await screen.findByRole('heading', { name: 'Account Management' })).toBeInTheDocument();
   });
 
-  it("asks 'Are you sure you want to logout?', then says 'You have been logged out successfully' and goes home", async () => {
+  it("asks 'Are you sure you want to logout?', then says 'You have been logged out successfully', ends the session on the server and goes home", async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
-    await openManagement();
+    const api = await openManagement();
     const u = userEvent.setup();
     await u.click(screen.getByRole('button', { name: 'Logout' }));
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to logout?');
     expect(localStorage.getItem('token')).toBe('jwt-test');
+    expect(api.calls('POST /auth/logout')).toHaveLength(0);
     await u.click(screen.getByRole('button', { name: 'Logout' }));
     expect(window.alert).toHaveBeenCalledWith('You have been logged out successfully');
     await waitFor(() => expect(currentLocation()).toBe('/'));
     expect(localStorage.getItem('token')).toBeNull();
+    await waitFor(() => expect(api.calls('POST /auth/logout')).toHaveLength(1));
+    expect(api.calls('POST /auth/logout')[0].headers.Authorization).toBe('Bearer jwt-test');
+  });
+
+  it('goes home signed out even when the server says the session had already ended', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const api = await openManagement(() => ({
+      status: 401,
+      data: { message: 'Your session has ended. Please log in again.' },
+    }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(api.calls('POST /auth/logout')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(currentLocation()).toBe('/');
   });
 
   it('accepts "confirm delete" in any case with spaces around, and nothing else', () => {

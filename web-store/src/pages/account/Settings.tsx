@@ -43,7 +43,7 @@ export function Settings({ user, onManageAccount }: { user: User; onManageAccoun
       <h2>Settings</h2>
       <div className="settings-grid">
         <ProfileSettings user={user} />
-        <PasswordSettings />
+        <PasswordSettings user={user} />
       </div>
       <p>
         <button type="button" className="btn-link" onClick={onManageAccount}>
@@ -123,8 +123,9 @@ function ProfileSettings({ user }: { user: User }) {
   );
 }
 
-function PasswordSettings() {
+function PasswordSettings({ user }: { user: User }) {
   const id = useId();
+  const { renewSession } = useAuth();
   const {
     register,
     handleSubmit,
@@ -142,7 +143,9 @@ function PasswordSettings() {
 
   const submit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      const message = await changePassword(currentPassword, newPassword);
+      const { message, token } = await changePassword(currentPassword, newPassword);
+      // The change ended every session, this one too: carry on with the fresh token.
+      renewSession({ token, user });
       reset();
       window.alert(message || SETTINGS_TEXT.passwordChanged);
     } catch (error) {

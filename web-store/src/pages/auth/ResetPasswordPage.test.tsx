@@ -1,9 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { makeCart, makeUser } from '../../test/fixtures';
 import { mockApi } from '../../test/mockApi';
+import { emptyStats } from '../account/testSupport';
 import { currentLocation, renderApp } from '../../test/renderApp';
 
-const DONE = 'Your password has been reset. Please sign in with your new password.';
+const DONE = 'Your password has been reset. You are now signed in.';
 const INVALID = 'This reset link is invalid or has expired.';
 
 async function fill(password: string, confirm: string) {
@@ -14,19 +16,30 @@ async function fill(password: string, confirm: string) {
 }
 
 describe('the reset-password page', () => {
-  it('sets the new password with the token from the link and goes to login with a message', async () => {
+  it('sets the new password with the token from the link, signs in with the fresh token and goes to the account', async () => {
     const api = mockApi({
-      'POST /auth/reset-password': () => ({ data: { success: true, message: DONE } }),
+      'POST /auth/reset-password': () => ({
+        data: {
+          success: true,
+          message: 'Your password has been reset. Please sign in with your new password.',
+          token: 'jwt-fresh',
+          user: makeUser(),
+        },
+      }),
+      'GET /auth/stats': () => ({ data: { success: true, stats: emptyStats } }),
+      'GET /cart': () => ({ data: { success: true, cart: makeCart([]) } }),
     });
     renderApp('/reset-password?token=tok-123');
     const u = await fill('Fresh#Start9', 'Fresh#Start9');
     await u.click(screen.getByRole('button', { name: 'Set new password' }));
-    await waitFor(() => expect(currentLocation()).toBe('/login'));
+    await waitFor(() => expect(currentLocation()).toBe('/account'));
     expect(api.calls('POST /auth/reset-password')[0].body).toEqual({
       token: 'tok-123',
       password: 'Fresh#Start9',
     });
-    expect(await screen.findByText(DONE)).toHaveAttribute('role', 'status');
+    expect(window.alert).toHaveBeenCalledWith(DONE);
+    expect(localStorage.getItem('token')).toBe('jwt-fresh');
+    expect(await screen.findByRole('heading', { name: 'My Account' })).toBeInTheDocument();
   });
 
   it("says 'Passwords do not match' and keeps submit disabled until they do", async () => {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { failureMessage, isApiFailure } from '../../api/client';
+import { useAuth } from '../../auth/AuthContext';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { resetPassword } from './accountRecovery';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -11,7 +12,7 @@ import { MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from './RegisterPage';
 export const RESET_PASSWORD_MESSAGES = {
   failed: 'Password reset failed',
   invalidLink: MESSAGES.resetLinkInvalid,
-  done: MESSAGES.passwordReset,
+  done: 'Your password has been reset. You are now signed in.',
   passwordsDoNotMatch: MESSAGES.passwordsDoNotMatch,
   tooShort: REGISTER_MESSAGES.tooShort,
 } as const;
@@ -19,11 +20,6 @@ export const RESET_PASSWORD_MESSAGES = {
 interface ResetPasswordForm {
   password: string;
   confirmPassword: string;
-}
-
-/** The navigation state the login page reads to confirm the reset. */
-export interface LoginNotice {
-  notice: string;
 }
 
 /** The server's password rules as a list, else its message, else the default. */
@@ -37,6 +33,7 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
+  const { renewSession } = useAuth();
   const [problems, setProblems] = useState<string[]>([]);
   const { register, handleSubmit, watch, formState } = useForm<ResetPasswordForm>({
     defaultValues: { password: '', confirmPassword: '' },
@@ -51,9 +48,10 @@ export default function ResetPasswordPage() {
     if (!ready) return;
     setProblems([]);
     try {
-      const message = await resetPassword(token, password);
-      const state: LoginNotice = { notice: message || RESET_PASSWORD_MESSAGES.done };
-      navigate('/login', { replace: true, state });
+      // The reset ended every session of the account; the answer's token signs this tab in.
+      renewSession(await resetPassword(token, password));
+      window.alert(RESET_PASSWORD_MESSAGES.done);
+      navigate('/account', { replace: true });
     } catch (error) {
       setProblems(problemsOf(error));
     }

@@ -1,3 +1,4 @@
+import type { AuthResult } from '../../api/auth';
 import { api } from '../../api/client';
 
 export interface SignInProviders {
@@ -16,7 +17,8 @@ export async function requestPasswordReset(email: string): Promise<string> {
   return data.message;
 }
 
-export async function resetPassword(token: string, password: string): Promise<string> {
-  const { data } = await api.post<{ message: string }>('/auth/reset-password', { token, password });
-  return data.message;
+/** Sets the new password; the answer signs the shopper in with a fresh token (older sessions have ended). */
+export async function resetPassword(token: string, password: string): Promise<AuthResult> {
+  const { data } = await api.post<AuthResult>('/auth/reset-password', { token, password });
+  return { token: data.token, user: data.user };
 }

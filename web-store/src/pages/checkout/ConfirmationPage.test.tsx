@@ -57,6 +57,23 @@ describe('the order confirmation', () => {
     );
   });
 
+  it.each([
+    ['refund_pending', 'Refund pending', 'tone-amber'],
+    ['refunded', 'Refunded', 'tone-blue'],
+    ['refund_failed', 'Refund failed', 'tone-red'],
+  ] as const)('shows a cancelled paid order whose payment is %s as %s', async (status, label, tone) => {
+    const cancelled = makeOrder(3, {
+      orderStatus: 'Cancelled',
+      paymentDetails: { ...paid.paymentDetails, status },
+    });
+    confirmationApi(cancelled._id, () => ({ data: { order: cancelled } }));
+    renderApp(`/confirmation/${cancelled._id}`);
+    expect(await screen.findByText('Payment status')).toBeInTheDocument();
+    expect(screen.getByText('Payment status').nextSibling).toHaveTextContent(label);
+    expect(screen.getByText(label)).toHaveClass(tone);
+    expect(screen.queryByRole('link', { name: 'Pay now' })).not.toBeInTheDocument();
+  });
+
   it("says 'Order not found' on a 404", async () => {
     confirmationApi(uuid(404), () => ({ status: 404, data: { message: 'Order not found' } }));
     renderApp(`/confirmation/${uuid(404)}`);

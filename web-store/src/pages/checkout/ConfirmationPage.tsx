@@ -4,7 +4,7 @@ import { fetchOrder, type Order } from '../../api/account';
 import { isApiFailure } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { describeCustomization } from '../../cart/customizationSummary';
-import { shortOrderId, StatusBadge, type Tone } from '../../components/OrderStatus';
+import { paymentStatusLabel, shortOrderId, StatusBadge } from '../../components/OrderStatus';
 import { ErrorState, LoadingState } from '../../components/QueryStates';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatPrice } from '../../lib/format';
@@ -20,15 +20,6 @@ export const CONFIRMATION_ERRORS = {
 /** A payment just made may take a moment to reach the order: the page looks again a few times. */
 const PAYMENT_POLL_MS = 2000;
 const PAYMENT_POLL_LIMIT = 15;
-
-const PAYMENT_LABELS: Record<string, { label: string; tone: Tone }> = {
-  paid: { label: 'Paid', tone: 'green' },
-  pending: { label: 'Payment pending', tone: 'amber' },
-  failed: { label: 'Payment failed', tone: 'red' },
-  expired: { label: 'Payment expired', tone: 'red' },
-  cancelled: { label: 'Cancelled', tone: 'red' },
-  refunded: { label: 'Refunded', tone: 'amber' },
-};
 
 function errorText(error: unknown): string {
   if (isApiFailure(error) && error.status === 404) return CONFIRMATION_ERRORS.notFound;
@@ -79,10 +70,7 @@ export default function ConfirmationPage() {
 }
 
 function Confirmation({ order }: { order: Order }) {
-  const payment = PAYMENT_LABELS[order.paymentDetails.status] ?? {
-    label: order.paymentDetails.status,
-    tone: 'grey',
-  };
+  const payment = paymentStatusLabel(order.paymentDetails.status);
   const paid = order.paymentDetails.status === 'paid';
   const payable = ['pending', 'failed'].includes(order.paymentDetails.status);
   const address = order.shippingAddress;

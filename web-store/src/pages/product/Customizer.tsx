@@ -41,6 +41,11 @@ export function Customizer({ product, draft, onChange, canUpload, onUploadingCha
 
   const hasAny =
     product.customizationOptions.length > 0 || product.availableSizes.length > 0 || product.allowsImageUpload;
+  // A library image option already asks for the artwork (with its price); a second field would
+  // leave the shopper wondering which one the print uses.
+  const offersImageOption = product.customizationOptions.some(
+    ({ optionId }) => optionId.type === 'image' || optionId.type === 'file',
+  );
 
   return (
     <section className="customizer" aria-labelledby={`${id}-title`}>
@@ -74,7 +79,7 @@ export function Customizer({ product, draft, onChange, canUpload, onUploadingCha
           onUploadingChange={onUploadingChange}
         />
       ))}
-      {product.allowsImageUpload && (
+      {product.allowsImageUpload && !offersImageOption && (
         <DesignUploads
           files={draft.uploadedFiles}
           onChange={(uploadedFiles) => onChange({ ...draft, uploadedFiles })}

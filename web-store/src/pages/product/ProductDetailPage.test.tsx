@@ -131,6 +131,24 @@ describe('the product detail page', () => {
       expect(screen.getByText('with your choices (base price ₹500)')).toBeInTheDocument();
     });
 
+    it("shows one upload field: the library's image option, not a second 'Upload your design'", async () => {
+      productApi();
+      renderApp(`/product/${diary._id}`);
+      await heading('Leather Diary');
+      expect(screen.getByLabelText(/Your logo/)).toHaveAttribute('type', 'file');
+      expect(screen.queryByLabelText('Upload your design')).not.toBeInTheDocument();
+      expect(document.querySelectorAll('input[type="file"]')).toHaveLength(1);
+    });
+
+    it("offers 'Upload your design' to a product that takes images without an image option", async () => {
+      const plain = { ...diary, customizationOptions: OPTIONS.filter((o) => o.optionId.type !== 'image') };
+      productApi(plain);
+      renderApp(`/product/${plain._id}`);
+      await heading('Leather Diary');
+      expect(screen.getByLabelText('Upload your design')).toHaveAttribute('type', 'file');
+      expect(document.querySelectorAll('input[type="file"]')).toHaveLength(1);
+    });
+
     it('caps text options and special instructions at 500 characters', async () => {
       productApi();
       renderApp(`/product/${diary._id}`);
@@ -152,7 +170,7 @@ describe('the product detail page', () => {
       await heading('Leather Diary');
       const u = userEvent.setup({ applyAccept: false });
       await u.upload(
-        screen.getByLabelText('Upload your design'),
+        screen.getByLabelText(/Your logo/),
         new File(['%PDF'], 'brief.pdf', { type: 'application/pdf' }),
       );
       expect(await screen.findByRole('alert')).toHaveTextContent('Please upload only image files');
@@ -164,7 +182,7 @@ describe('the product detail page', () => {
       await heading('Leather Diary');
       expect(screen.getAllByText(/Images only \(JPG, PNG, WebP\), up to 5MB\./).length).toBeGreaterThan(0);
       const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
-      await userEvent.setup().upload(screen.getByLabelText('Upload your design'), big);
+      await userEvent.setup().upload(screen.getByLabelText(/Your logo/), big);
       expect(await screen.findByRole('alert')).toHaveTextContent('File size must be less than 2MB');
     });
 
@@ -233,11 +251,8 @@ describe('the product detail page', () => {
       await heading('Leather Diary');
       await userEvent
         .setup()
-        .upload(
-          screen.getByLabelText('Upload your design'),
-          new File(['abc'], 'art.jpg', { type: 'image/jpeg' }),
-        );
-      expect(await screen.findByRole('list', { name: /Upload your design/ })).toHaveTextContent('art.jpg');
+        .upload(screen.getByLabelText(/Your logo/), new File(['abc'], 'art.jpg', { type: 'image/jpeg' }));
+      expect(await screen.findByRole('list', { name: /Your logo/ })).toHaveTextContent('art.jpg');
       expect(api.calls('POST /cart/uploads')).toHaveLength(0);
     });
   });

@@ -34,7 +34,7 @@ async function fillReview(u: ReturnType<typeof userEvent.setup>, rating: number 
 describe('product reviews', () => {
   it('lists reviews with their pros, cons and helpful votes', async () => {
     reviewsApi([
-      makeReview(1, { pros: ['Smooth ink'], cons: ['Heavy'], helpful: ['a', 'b'], rating: 5 }),
+      makeReview(1, { pros: ['Smooth ink'], cons: ['Heavy'], helpfulCount: 2, rating: 5 }),
       makeReview(2),
     ]);
     renderApp(`/product/${product._id}`);
@@ -195,7 +195,7 @@ describe('product reviews', () => {
       const api = reviewsApi([review], {
         ...signedIn(user),
         [`POST /reviews/${review._id}/helpful`]: () => ({
-          data: { success: true, helpful: true, review: { ...review, helpful: [user._id] } },
+          data: { success: true, helpful: true, review: { ...review, helpfulCount: 1, votedHelpful: true } },
         }),
       });
       renderApp(`/product/${product._id}`);
@@ -203,6 +203,21 @@ describe('product reviews', () => {
       const button = await screen.findByRole('button', { name: 'Helpful (1)' });
       expect(button).toHaveAttribute('aria-pressed', 'true');
       expect(api.calls(`POST /reviews/${review._id}/helpful`)).toHaveLength(1);
+    });
+
+    it("show the customer's own earlier vote as pressed, as the server tells it", async () => {
+      reviewsApi(
+        [makeReview(1, { helpfulCount: 3, votedHelpful: true }), makeReview(2, { helpfulCount: 1 })],
+        {
+          ...signedIn(),
+        },
+      );
+      renderApp(`/product/${product._id}`);
+      expect(await screen.findByRole('button', { name: 'Helpful (3)' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      expect(screen.getByRole('button', { name: 'Helpful (1)' })).toHaveAttribute('aria-pressed', 'false');
     });
 
     it("alert 'Failed to mark review as helpful' when the vote fails", async () => {

@@ -23,14 +23,16 @@ const EMPTY_FORM: ReviewForm = { rating: '', comment: '', pros: [{ text: '' }], 
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
-export function reviewsKey(productId: string) {
-  return ['reviews', productId] as const;
+/** Per viewer: the list says whether the signed-in customer found each review helpful. */
+export function reviewsKey(productId: string, viewerId: string | null) {
+  return ['reviews', productId, viewerId] as const;
 }
 
 /** Reviews of one product: the list with pros, cons and helpful votes, and the form to add one. */
 export function Reviews({ productId, onPosted }: { productId: string; onPosted(): void }) {
+  const { user } = useAuth();
   const reviews = useQuery({
-    queryKey: reviewsKey(productId),
+    queryKey: reviewsKey(productId, user?._id ?? null),
     queryFn: ({ signal }) => fetchReviews(productId, signal),
   });
 
@@ -63,7 +65,7 @@ function ReviewItem({ review, productId }: { review: Review; productId: string }
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const voted = Boolean(user && review.helpful.includes(user._id));
+  const voted = Boolean(user && review.votedHelpful);
 
   const onHelpful = async () => {
     if (!user) {
@@ -73,7 +75,7 @@ function ReviewItem({ review, productId }: { review: Review; productId: string }
     setBusy(true);
     try {
       const updated = await markReviewHelpful(review._id);
-      queryClient.setQueryData<Review[]>(reviewsKey(productId), (list) =>
+      queryClient.setQueryData<Review[]>(reviewsKey(productId, user._id), (list) =>
         list?.map((r) => (r._id === updated._id ? updated : r)),
       );
     } catch (error) {
@@ -121,7 +123,7 @@ function ReviewItem({ review, productId }: { review: Review; productId: string }
         disabled={busy}
         onClick={() => void onHelpful()}
       >
-        Helpful ({review.helpful.length})
+        Helpful ({review.helpfulCount})
       </button>
     </article>
   );
@@ -157,7 +159,10 @@ function ReviewFormSection({ productId, onPosted }: { productId: string; onPoste
         pros: points(values.pros),
         cons: points(values.cons),
       });
-      queryClient.setQueryData<Review[]>(reviewsKey(productId), (list) => [review, ...(list ?? [])]);
+      queryClient.setQueryData<Review[]>(reviewsKey(productId, user?._id ?? null), (list) => [
+        review,
+        ...(list ?? []),
+      ]);
       reset(EMPTY_FORM);
       setThanks(true);
       onPosted();

@@ -1,0 +1,62 @@
+import { BRANDS } from '@shop/proto';
+import sharp from 'sharp';
+import { fitName, PICTURE_SIDE, printLayer, ProductPainter, VIEWS } from './product-art';
+import { PALETTES } from './product-drawings';
+import { PRODUCT_KINDS } from './product-kinds';
+
+jest.setTimeout(120_000);
+
+const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+
+/** Share of the picture's pixels (sampled) within a small distance of `hex`, lossy encoding allowed for. */
+async function shareOf(picture: Buffer, hex: string): Promise<number> {
+  const { data, info } = await sharp(picture)
+    .resize(200, 200, { kernel: 'nearest' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const [r, g, b] = rgb(hex);
+  let near = 0;
+  for (let i = 0; i < data.length; i += info.channels)
+    if (Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) <= 36) near++;
+  return near / (info.width * info.height);
+}
+
+describe('product pictures', () => {
+  const painter = new ProductPainter();
+
+  describe.each(PRODUCT_KINDS.flatMap((kind) => BRANDS.map((brand) => [kind, brand] as const)))(
+    'a %s for %s',
+    (kind, brand) => {
+      it('is drawn front, up close and in use as 800 px WebPs in the brand colour', async () => {
+        const pictures = await painter.pictures('Sample Printed Product', brand, kind);
+        expect(pictures).toHaveLength(VIEWS.length);
+        for (const picture of pictures) {
+          const meta = await sharp(picture).metadata();
+          expect([meta.format, meta.width, meta.height]).toEqual(['webp', PICTURE_SIDE, PICTURE_SIDE]);
+          expect(await shareOf(picture, PALETTES[brand].main)).toBeGreaterThan(0.005);
+        }
+      });
+    },
+  );
+
+  it("prints the product's name: two names give two fronts, the same name the same front", async () => {
+    const [first, again, other] = await Promise.all([
+      painter.view('Ceramic Coffee Mug with Logo', 'ms', 'mug', 'front'),
+      painter.view('Ceramic Coffee Mug with Logo', 'ms', 'mug', 'front'),
+      painter.view('Magic Colour Changing Mug', 'ms', 'mug', 'front'),
+    ]);
+    expect(first.equals(again)).toBe(true);
+    expect(first.equals(other)).toBe(false);
+    expect(printLayer('mug', 'jaksh', 'detail', 'Tea & Toast Mug').svg).toContain('>Tea &#38;<');
+  });
+
+  it('shrinks a long name until it fits the lines the print has room for', () => {
+    const area = { w: 240, h: 200, size: 44, lines: 3 };
+    expect(fitName('Mug', area)).toEqual({ size: 44, lines: ['Mug'] });
+    const long = fitName('Full Colour Sublimation Lanyard with Breakaway Buckle', area);
+    expect(long.size).toBeLessThan(44);
+    expect(long.lines.length).toBeLessThanOrEqual(3);
+    expect(long.lines.join(' ')).toBe('Full Colour Sublimation Lanyard with Breakaway Buckle');
+  });
+});

@@ -1,0 +1,117 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { RpcErrorPayload } from '@shop/proto';
+import { randomUUID } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { RpcError, toRpcErrorPayload } from './rpc-error';
+
+/** How long a replica holds a call without renewing; a killed replica's calls are free after it. */
+export const RPC_LEASE_MS = 15_000;
+/** Redeliveries come within the caller's timeout; an hour covers any caller with room to spare. */
+const KEEP_REPLIES_MS = 60 * 60_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
+const POLL_MS = 100;
+
+type Claim = { kind: 'claimed' } | { kind: 'answered'; reply: unknown } | { kind: 'refused'; error: RpcErrorPayload } | { kind: 'running' };
+
+/**
+ * Runs each state-changing RPC once per call id, however often the broker delivers it. The first
+ * delivery claims the id with a lease it renews while the handler runs, then stores the reply (or
+ * the 4xx refusal). A redelivery, on this replica or another, gets the stored answer; if the call
+ * is still running elsewhere it waits for that answer, and it only runs the handler itself once
+ * the holder's lease has lapsed (the holder died before finishing, so its transaction rolled back).
+ * A 5xx is not stored: the call failed before it changed anything, so a redelivery may try again.
+ */
+@Injectable()
+export class RpcReplies implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('RpcReplies');
+  /** This process: a lease it holds is never taken over by its own second delivery. */
+  private readonly owner = randomUUID();
+  private pruner?: NodeJS.Timeout;
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  onApplicationBootstrap(): void {
+    const prune = () =>
+      this.dataSource
+        .query(`DELETE FROM rpc_replies WHERE created_at < now() - make_interval(secs => $1)`, [KEEP_REPLIES_MS / 1000])
+        .catch((err: Error) => this.logger.warn(`could not prune stored RPC replies: ${err.message}`));
+    void prune();
+    this.pruner = setInterval(prune, PRUNE_EVERY_MS);
+    this.pruner.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.pruner);
+  }
+
+  /** Runs `handler` unless this call id already ran; `deadline` is when the caller stops waiting. */
+  async once(callId: string, pattern: string, deadline: number, handler: () => Promise<unknown>): Promise<unknown> {
+    for (;;) {
+      const claim = await this.claim(callId, pattern);
+      if (claim.kind === 'claimed') return this.run(callId, handler);
+      if (claim.kind === 'answered') return claim.reply;
+      if (claim.kind === 'refused') throw new RpcError(claim.error);
+      if (Date.now() >= deadline) {
+        throw RpcError.unavailable('This request is still being handled; try again in a moment');
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
+  private async run(callId: string, handler: () => Promise<unknown>): Promise<unknown> {
+    const renew = setInterval(
+      () =>
+        void this.dataSource
+          .query(`UPDATE rpc_replies SET lease_until = now() + make_interval(secs => $3) WHERE call_id = $1 AND owner = $2`, [
+            callId,
+            this.owner,
+            RPC_LEASE_MS / 1000,
+          ])
+          .catch((err: Error) => this.logger.warn(`could not renew the lease of call ${callId}: ${err.message}`)),
+      RPC_LEASE_MS / 3,
+    );
+    try {
+      const reply = await handler();
+      await this.record(
+        `UPDATE rpc_replies SET completed_at = now(), reply = $3 WHERE call_id = $1 AND owner = $2`,
+        [callId, this.owner, reply === undefined ? null : JSON.stringify(reply)],
+      );
+      return reply;
+    } catch (err) {
+      const payload = toRpcErrorPayload(err);
+      await this.record(
+        payload.status < 500
+          ? `UPDATE rpc_replies SET completed_at = now(), error = $3 WHERE call_id = $1 AND owner = $2`
+          : `DELETE FROM rpc_replies WHERE call_id = $1 AND owner = $2`,
+        payload.status < 500 ? [callId, this.owner, payload] : [callId, this.owner],
+      );
+      throw err;
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  /** The answer matters more than its record: a failure here is logged and the caller still answered. */
+  private async record(sql: string, params: unknown[]): Promise<void> {
+    await this.dataSource.query(sql, params).catch((err: Error) => this.logger.warn(`could not store an RPC reply: ${err.message}`));
+  }
+
+  private async claim(callId: string, pattern: string): Promise<Claim> {
+    const claimed: unknown[] = await this.dataSource.query(
+      `INSERT INTO rpc_replies AS r (call_id, pattern, owner, lease_until)
+       VALUES ($1, $2, $3, now() + make_interval(secs => $4))
+       ON CONFLICT (call_id) DO UPDATE SET owner = EXCLUDED.owner, lease_until = EXCLUDED.lease_until
+         WHERE r.completed_at IS NULL AND r.lease_until < now()
+       RETURNING call_id`,
+      [callId, pattern, this.owner, RPC_LEASE_MS / 1000],
+    );
+    if (claimed.length) return { kind: 'claimed' };
+    const [row]: { completed_at: Date | null; reply: string | null; error: RpcErrorPayload | null }[] = await this.dataSource.query(
+      `SELECT completed_at, reply, error FROM rpc_replies WHERE call_id = $1`,
+      [callId],
+    );
+    if (!row?.completed_at) return { kind: 'running' };
+    if (row.error) return { kind: 'refused', error: row.error };
+    return { kind: 'answered', reply: row.reply === null ? undefined : JSON.parse(row.reply) };
+  }
+}

@@ -1,0 +1,6 @@
+import { PaymentTables1716000000000 } from './1716000000000-payment-tables';
+import { PaymentRefunds1780000000000 } from './1780000000000-payment-refunds';
+import { RefundStates1782000000000 } from './1782000000000-refund-states';
+
+/** The payment database's migrations in order: the service runs them, and so do its integration tests. */
+export const PAYMENT_MIGRATIONS = [PaymentTables1716000000000, PaymentRefunds1780000000000, RefundStates1782000000000];
