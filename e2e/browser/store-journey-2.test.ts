@@ -267,6 +267,9 @@ describe('the storefront for a returning customer', () => {
       await shows(nav.getByRole('link', { name: 'My Account' }));
 
       // The token lapses while the page is open: the next call that needs it is refused with 401.
+      // The page's own loading calls must be done first, or one of them meets the 401 before the
+      // click does and the button is gone by the time it is pressed.
+      await page.waitForLoadState('networkidle');
       const expired = jwt.sign(
         { sub: customer.userId, role: 'customer', exp: Math.floor(Date.now() / 1000) - 60 },
         TEST_JWT_SECRET,
