@@ -28,3 +28,4 @@ export * from './settings/settings-catch-up';
 export * from './settings/settings-replica.events';
 export * from './settings/settings-replica.module';
 export * from './auth/jwt-key';
+export * from './metrics/metric-names';

@@ -1,0 +1,43 @@
+/**
+ * Every Prometheus metric the shop's own code exports, by name. The gateway and the services
+ * register these; the deploy overlay's alerts, recording rules and dashboard may use only these
+ * (and the named metrics of RabbitMQ, CloudNativePG and kube-state-metrics), which the deploy
+ * tests check. Labels are bounded: route templates and RPC patterns, never ids or raw paths.
+ */
+export const SHOP_METRICS = {
+  /** Gateway: HTTP request duration. Labels: method, route (the template), status_code. */
+  httpRequestDuration: 'http_server_request_duration_seconds',
+  /** Gateway: RPCs it sent and how long their replies took. Labels: pattern, outcome. */
+  rpcClientDuration: 'shop_rpc_client_duration_seconds',
+  /** Gateway: requests refused by the rate limiter. Label: budget. */
+  rateLimitRejections: 'shop_rate_limit_rejections_total',
+  /** Services: RPC handling duration. Labels: pattern, outcome (ok, error). */
+  rpcServerDuration: 'shop_rpc_server_duration_seconds',
+  /** Services: events handled successfully. Label: event. */
+  eventsHandled: 'shop_events_handled_total',
+  /** Services: event deliveries that failed and were sent back for a retry. Label: event. */
+  eventsRetried: 'shop_events_retried_total',
+  /** Services: events given up on and dead-lettered. Label: event. */
+  eventsDeadLettered: 'shop_events_dead_lettered_total',
+  /** Services: the age of an event when its handling began (consumer lag). Label: event. */
+  eventConsumerLag: 'shop_event_consumer_lag_seconds',
+  /** Services: outbox rows not yet published. */
+  outboxDepth: 'shop_outbox_depth',
+  /** Services: age of the oldest unpublished outbox row, 0 when empty. */
+  outboxOldestAge: 'shop_outbox_oldest_age_seconds',
+  /** Services: database pool connections. Label: state (total, idle, waiting). */
+  dbPoolConnections: 'shop_db_pool_connections',
+  /** Every process: 1 while it is ready (connected to its broker, and its database for services). */
+  ready: 'shop_ready',
+} as const;
+
+export type ShopMetricName = (typeof SHOP_METRICS)[keyof typeof SHOP_METRICS];
+
+/** Every process also exports prom-client's default process and Node.js metrics with this prefix-free set. */
+export const DEFAULT_PROCESS_METRICS = [
+  'process_cpu_seconds_total',
+  'process_resident_memory_bytes',
+  'process_start_time_seconds',
+  'nodejs_eventloop_lag_seconds',
+  'nodejs_heap_size_used_bytes',
+] as const;
