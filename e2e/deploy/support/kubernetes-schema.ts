@@ -10,9 +10,12 @@ import { ROOT } from './repo';
  *   formats), and, because those schemas let unknown fields through while `kubectl apply` (strict
  *   field validation) rejects them, the same package's TypeScript interfaces with excess-property
  *   checks: a misspelt or misplaced field is an error.
- * - Operator kinds (CloudNativePG Cluster and ScheduledBackup, RabbitmqCluster, KEDA ScaledObject):
- *   apiVersion, kind, metadata and spec, the fields of their spec, and the shape of the fields this
- *   repository uses, written from each CRD's documented fields.
+ * - The Prometheus Operator's kinds (ServiceMonitor, PodMonitor, PrometheusRule): the models of
+ *   `@kubernetes-models/prometheus-operator`, generated from the operator's CRD schemas, checked the
+ *   same two ways.
+ * - Other operator kinds (CloudNativePG Cluster and ScheduledBackup, RabbitmqCluster, KEDA
+ *   ScaledObject): apiVersion, kind, metadata and spec, the fields of their spec, and the shape of
+ *   the fields this repository uses, written from each CRD's documented fields.
  */
 export function validateObjects(objects: K8sObject[]): string[] {
   const errors: string[] = [];
@@ -41,8 +44,14 @@ export function validateObjects(objects: K8sObject[]): string[] {
 
 type ModelClass = new (data: K8sObject) => { validate(): void };
 
+/** API groups whose models come from a third-party package of kubernetes-models. */
+const MODEL_PACKAGES: Record<string, string> = {
+  'monitoring.coreos.com': '@kubernetes-models/prometheus-operator',
+};
+
 function modelPath(o: K8sObject): string {
-  return `kubernetes-models/${o.apiVersion}/${o.kind}`;
+  const group = o.apiVersion.includes('/') ? o.apiVersion.split('/')[0] : '';
+  return `${MODEL_PACKAGES[group] ?? 'kubernetes-models'}/${o.apiVersion}/${o.kind}`;
 }
 
 function modelClass(o: K8sObject): ModelClass | undefined {
@@ -490,7 +499,12 @@ export function operatorPods(
           'cnpg.io/podRole': 'instance',
           ...(o.spec.inheritedMetadata?.labels ?? {}),
         },
-        ports: [{ name: 'postgresql', containerPort: 5432 }],
+        // The instance manager's ports: PostgreSQL, its status API, and its Prometheus exporter.
+        ports: [
+          { name: 'postgresql', containerPort: 5432 },
+          { name: 'status', containerPort: 8000 },
+          { name: 'metrics', containerPort: 9187 },
+        ],
       });
     }
     if (o.apiVersion === 'rabbitmq.com/v1beta1' && o.kind === 'RabbitmqCluster') {
@@ -502,7 +516,12 @@ export function operatorPods(
           'app.kubernetes.io/part-of': 'rabbitmq',
           ...(o.spec.override?.statefulSet?.spec?.template?.metadata?.labels ?? {}),
         },
-        ports: [{ name: 'amqp', containerPort: 5672 }],
+        // The node's ports as the operator names them; prometheus is the rabbitmq_prometheus plugin's.
+        ports: [
+          { name: 'amqp', containerPort: 5672 },
+          { name: 'management', containerPort: 15672 },
+          { name: 'prometheus', containerPort: 15692 },
+        ],
       });
     }
   }
