@@ -37,6 +37,8 @@ const UPLOADS_CLAIM = 'shop-uploads';
 const WRITES_UPLOADS = ['catalog', 'cart'];
 /** Variables Node itself reads, not the shop's code. */
 const NODE_RUNTIME_VARIABLES = ['NODE_OPTIONS'];
+/** The OpenTelemetry SDK's standard settings (OTEL_EXPORTER_OTLP_ENDPOINT...), which it reads itself. */
+const isOpenTelemetryVariable = (key: string) => key.startsWith('OTEL_');
 
 const READS_UPLOADS = NODE_COMPONENTS.filter((c) => envContract(c).keys.has('UPLOADS_DIR'));
 
@@ -166,7 +168,11 @@ describe('Kubernetes manifests (deploy/)', () => {
           (container.env ?? []).flatMap((e: { value?: string }) => kubernetesReferences(e.value ?? '')),
         );
         const unread = Object.keys(env).filter(
-          (k) => !contract.keys.has(k) && !referenced.has(k) && !NODE_RUNTIME_VARIABLES.includes(k),
+          (k) =>
+            !contract.keys.has(k) &&
+            !referenced.has(k) &&
+            !NODE_RUNTIME_VARIABLES.includes(k) &&
+            !isOpenTelemetryVariable(k),
         );
         expect(unread).toEqual([]);
       },
