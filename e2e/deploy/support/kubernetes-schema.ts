@@ -323,7 +323,12 @@ const CUSTOM_RESOURCES: Record<string, ReturnType<typeof ajv.compile>> = {
         properties: {
           // Six fields, seconds first (robfig/cron), unlike a CronJob's five.
           schedule: { type: 'string', pattern: '^\\S+( \\S+){5}$' },
-          cluster: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string' } } },
+          cluster: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['name'],
+            properties: { name: { type: 'string' } },
+          },
           immediate: { type: 'boolean' },
           suspend: { type: 'boolean' },
           backupOwnerReference: { enum: ['none', 'self', 'cluster'] },
@@ -393,7 +398,10 @@ const CUSTOM_RESOURCES: Record<string, ReturnType<typeof ajv.compile>> = {
                 authenticationRef: {
                   type: 'object',
                   required: ['name'],
-                  properties: { name: { type: 'string' }, kind: { enum: ['TriggerAuthentication', 'ClusterTriggerAuthentication'] } },
+                  properties: {
+                    name: { type: 'string' },
+                    kind: { enum: ['TriggerAuthentication', 'ClusterTriggerAuthentication'] },
+                  },
                 },
               },
             },
