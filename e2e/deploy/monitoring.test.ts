@@ -298,7 +298,7 @@ describe('monitoring in the prod overlay (deploy/components/monitoring, deploy/o
           expect.stringMatching(/\S/),
           expect.stringMatching(/\S/),
         ]);
-        const anchor = /\/docs\/operations\.md#([\w-]+)$/.exec(a.annotations?.runbook_url ?? '')?.[1];
+        const anchor = /^docs\/operations\.md#([\w-]+)$/.exec(a.annotations?.runbook_url ?? '')?.[1];
         expect([a.alert, anchor]).toEqual([a.alert, a.alert!.toLowerCase()]);
         expect([a.alert, OPERATIONS_ANCHORS.has(anchor!)]).toEqual([a.alert, true]);
       }
