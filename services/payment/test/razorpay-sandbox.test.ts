@@ -2,7 +2,7 @@ import {
   createMigratedDataSource,
   databaseUrl,
   dropDatabase,
-  KitOutboxInbox1700000000000,
+  KIT_MIGRATIONS,
   loadServiceConfig,
 } from '@shop/kit';
 import { randomBytes } from 'node:crypto';
@@ -50,7 +50,7 @@ describe('the official razorpay SDK against the sandbox', () => {
       type: 'postgres',
       url: databaseUrl(serverUrl(), database),
       entities: [SandboxOrderEntity, SandboxPaymentEntity, SandboxRefundEntity],
-      migrations: [KitOutboxInbox1700000000000, ...PAYMENT_MIGRATIONS],
+      migrations: [...KIT_MIGRATIONS, ...PAYMENT_MIGRATIONS],
       logging: ['error'],
     });
     provider = new SandboxProviderService(dataSource);

@@ -1,9 +1,4 @@
-import {
-  createMigratedDataSource,
-  databaseUrl,
-  KitOutboxInbox1700000000000,
-  loadServiceConfig,
-} from '@shop/kit';
+import { createMigratedDataSource, databaseUrl, KIT_MIGRATIONS, loadServiceConfig } from '@shop/kit';
 import { DataSource } from 'typeorm';
 import { CATALOG_ENTITIES, CATALOG_MIGRATIONS } from '../catalog-schema';
 import { CatalogConfig, catalogEnvSchema } from '../config/catalog-config';
@@ -17,7 +12,7 @@ export async function openCatalogDatabase(
     type: 'postgres',
     url: databaseUrl(config.DATABASE_URL, config.DATABASE_NAME),
     entities: CATALOG_ENTITIES,
-    migrations: [KitOutboxInbox1700000000000, ...CATALOG_MIGRATIONS],
+    migrations: [...KIT_MIGRATIONS, ...CATALOG_MIGRATIONS],
     synchronize: false,
     extra: { max: 4 },
     logging: ['error'],

@@ -5,6 +5,7 @@ import type { ChannelWrapper } from 'amqp-connection-manager';
 import type { ConfirmChannel, ConsumeMessage } from 'amqplib';
 import { DataSource } from 'typeorm';
 import { requestContext } from '../logging/request-context';
+import { SpanKind, traceContextOf, TracedSpan } from '../tracing/trace-context';
 import { BusConnection } from './bus-connection';
 import { closeQuietly } from './close-quietly';
 import { assertEventQueues } from './event-queues';
@@ -136,14 +137,24 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
       return this.settle(() => ch.nack(msg, false, false));
     }
     const requestId = msg.properties.headers?.['x-request-id'] as string | undefined;
-    await requestContext.run({ requestId }, async () => {
-      try {
-        await this.handle(event);
-        this.settle(() => ch.ack(msg));
-      } catch (err) {
-        await this.retryOrDeadLetter(ch, msg, retryQueue, event, err);
-      }
+    // In the trace of the work that wrote the event (the traceparent the outbox relay sent with it).
+    const span = new TracedSpan(`${event.type} process`, {
+      kind: SpanKind.CONSUMER,
+      parent: traceContextOf(msg.properties.headers),
+      attributes: { 'messaging.destination.name': event.type, 'messaging.message.id': event.id },
     });
+    await requestContext.run({ requestId }, () =>
+      span.run(async () => {
+        try {
+          await this.handle(event);
+          span.end();
+          this.settle(() => ch.ack(msg));
+        } catch (err) {
+          span.end(err);
+          await this.retryOrDeadLetter(ch, msg, retryQueue, event, err);
+        }
+      }),
+    );
   }
 
   private async handle(event: EventEnvelope): Promise<void> {

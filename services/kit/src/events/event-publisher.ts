@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { currentRequestId } from '../logging/request-context';
+import { traceHeaders } from '../tracing/trace-context';
 
 export const OUTBOX_CHANNEL = 'shop_outbox';
 
@@ -13,12 +14,18 @@ export const OUTBOX_CHANNEL = 'shop_outbox';
 export class EventPublisher {
   async publish<T>(manager: EntityManager, type: string, data: T): Promise<string> {
     const id = randomUUID();
-    await manager.query(`INSERT INTO outbox (id, type, payload, request_id) VALUES ($1, $2, $3, $4)`, [
-      id,
-      type,
-      JSON.stringify(data),
-      currentRequestId() ?? null,
-    ]);
+    // The trace of the work writing the event, so that the relay publishes it in that trace.
+    const trace = traceHeaders();
+    await manager.query(
+      `INSERT INTO outbox (id, type, payload, request_id, trace_context) VALUES ($1, $2, $3, $4, $5)`,
+      [
+        id,
+        type,
+        JSON.stringify(data),
+        currentRequestId() ?? null,
+        Object.keys(trace).length ? JSON.stringify(trace) : null,
+      ],
+    );
     await manager.query(`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]);
     return id;
   }

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { BusConnection } from './bus-connection';
 import { closeQuietly } from './close-quietly';
 import { OUTBOX_CHANNEL } from './event-publisher';
+import { inSpan, SpanKind, TraceCarrier, traceContextOf } from '../tracing/trace-context';
 
 const BATCH = 200;
 const POLL_MS = 1000;
@@ -18,6 +19,7 @@ interface OutboxRow {
   payload: unknown;
   occurred_at: Date;
   request_id: string | null;
+  trace_context: TraceCarrier | null;
 }
 
 /**
@@ -105,25 +107,27 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private publishBatch(): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       const rows: OutboxRow[] = await manager.query(
-        `SELECT seq, id, type, payload, occurred_at, request_id FROM outbox ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        `SELECT seq, id, type, payload, occurred_at, request_id, trace_context FROM outbox ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [BATCH],
       );
       if (rows.length === 0) return 0;
       await Promise.all(
         rows.map((row) =>
-          this.channel.publish(
-            this.exchange,
-            row.type,
-            Buffer.from(
-              JSON.stringify({ id: row.id, type: row.type, occurredAt: row.occurred_at, version: 1, data: row.payload }),
+          publishInTrace(row, (trace) =>
+            this.channel.publish(
+              this.exchange,
+              row.type,
+              Buffer.from(
+                JSON.stringify({ id: row.id, type: row.type, occurredAt: row.occurred_at, version: 1, data: row.payload }),
+              ),
+              {
+                persistent: true,
+                messageId: row.id,
+                contentType: 'application/json',
+                headers: { ...(row.request_id ? { 'x-request-id': row.request_id } : {}), ...trace },
+                timeout: PUBLISH_TIMEOUT_MS,
+              },
             ),
-            {
-              persistent: true,
-              messageId: row.id,
-              contentType: 'application/json',
-              headers: row.request_id ? { 'x-request-id': row.request_id } : {},
-              timeout: PUBLISH_TIMEOUT_MS,
-            },
           ),
         ),
       );
@@ -139,4 +143,18 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     await closeQuietly(this.listener && (() => this.listener!.end()));
     await closeQuietly(this.channel && (() => this.channel.close()));
   }
+}
+
+/**
+ * Publishes a row in the trace of the work that wrote it, under a producer span whose context the
+ * message carries on (`traceparent`); a row written outside any trace is published as it is.
+ */
+function publishInTrace(row: OutboxRow, publish: (trace: TraceCarrier) => Promise<unknown>): Promise<unknown> {
+  if (!row.trace_context) return publish({});
+  const options = {
+    kind: SpanKind.PRODUCER,
+    parent: traceContextOf(row.trace_context),
+    attributes: { 'messaging.destination.name': row.type, 'messaging.message.id': row.id },
+  };
+  return inSpan(`${row.type} publish`, options, publish);
 }

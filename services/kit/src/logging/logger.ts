@@ -1,18 +1,28 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger } from 'pino';
+import { traceLogFields } from '../tracing/trace-context';
 import { currentRequestId } from './request-context';
 
-export function createLogger(service: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
-    name: service,
-    level,
-    base: { service },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    mixin: () => {
-      const requestId = currentRequestId();
-      return requestId ? { requestId } : {};
+/** A service's JSON logger, to stdout unless given another `destination`. */
+export function createLogger(
+  service: string,
+  level = process.env.LOG_LEVEL ?? 'info',
+  destination?: pino.DestinationStream,
+): Logger {
+  return pino(
+    {
+      name: service,
+      level,
+      base: { service },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      // The request id, and the trace and span ids when a span is active, join a log line to its trace.
+      mixin: () => {
+        const requestId = currentRequestId();
+        return requestId ? { requestId, ...traceLogFields() } : traceLogFields();
+      },
     },
-  });
+    destination,
+  );
 }
 
 /** Nest's logger interface over pino, so framework messages are structured too. */

@@ -13,7 +13,8 @@ import {
 import { randomUUID } from 'node:crypto';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { currentRequestId } from '../logging/request-context';
-import { RpcError } from './rpc-error';
+import { inSpan, SpanKind, TraceCarrier } from '../tracing/trace-context';
+import { isServerFault, RpcError } from './rpc-error';
 import { AMQP_SOCKET_OPTIONS } from './rpc-server';
 
 export interface RpcCallOptions {
@@ -48,7 +49,13 @@ export class RpcClient implements OnApplicationShutdown {
 
   constructor(private readonly config: RpcClientConfig) {}
 
-  async call<T>(pattern: string, data: unknown, options: RpcCallOptions = {}): Promise<T> {
+  call<T>(pattern: string, data: unknown, options: RpcCallOptions = {}): Promise<T> {
+    const traced = { kind: SpanKind.CLIENT, attributes: { 'rpc.method': pattern }, isFailure: isServerFault };
+    return inSpan(pattern, traced, (trace) => this.send<T>(pattern, data, options, trace));
+  }
+
+  /** `trace` (the call's span as `traceparent`) goes in the AMQP headers, for the service to continue the trace. */
+  private async send<T>(pattern: string, data: unknown, options: RpcCallOptions, trace: TraceCarrier): Promise<T> {
     const service = serviceOfPattern(pattern);
     const timeoutMs = options.timeoutMs ?? this.config.RPC_TIMEOUT_MS;
     const envelope: RpcEnvelope = {
@@ -60,7 +67,7 @@ export class RpcClient implements OnApplicationShutdown {
     const record = new RmqRecord(envelope, {
       expiration: String(timeoutMs),
       messageId: options.callId ?? randomUUID(),
-      headers: { 'x-deadline': String(Date.now() + timeoutMs) },
+      headers: { 'x-deadline': String(Date.now() + timeoutMs), ...trace },
     });
     try {
       return await firstValueFrom(this.client(service).send<T>(pattern, record).pipe(timeout({ first: timeoutMs })));

@@ -42,3 +42,8 @@ export function toRpcErrorPayload(error: unknown): RpcErrorPayload {
   if (isRpcErrorPayload(error)) return error;
   return { status: 500, code: ERROR_CODES.INTERNAL, message: 'Internal server error' };
 }
+
+/** Whether an error is the service's fault (5xx) rather than an answer to a bad call (4xx). */
+export function isServerFault(error: unknown): boolean {
+  return toRpcErrorPayload(error).status >= 500;
+}

@@ -3,10 +3,11 @@ import { OutgoingResponse, RmqContext, RmqOptions, ServerRMQ } from '@nestjs/mic
 import { brokerNames, RPC_READS, RpcEnvelope, RpcErrorPayload, ServiceName } from '@shop/proto';
 import type { Channel, ConsumeMessage } from 'amqplib';
 import { randomUUID } from 'node:crypto';
-import { finalize, from, lastValueFrom, Observable, throwError } from 'rxjs';
+import { finalize, from, lastValueFrom, Observable, tap, throwError } from 'rxjs';
 import type { BaseConfig } from '../config/service-config';
 import { requestContext } from '../logging/request-context';
-import { toRpcErrorPayload } from './rpc-error';
+import { SpanKind, traceContextOf, TracedSpan } from '../tracing/trace-context';
+import { isServerFault, toRpcErrorPayload } from './rpc-error';
 import { RpcReplies } from './rpc-replies';
 
 /** amqplib leaves Nagle on; with it every request/reply hop waits ~40 ms for delayed ACKs. */
@@ -144,7 +145,20 @@ export class RpcContextInterceptor implements NestInterceptor {
         : next.handle();
     // finalize runs outside the handler's async context: enter it again for the log line
     const done = () => requestContext.run(store, () => this.logger.debug(`${pattern} ${Math.round(performance.now() - started)} ms`));
-    return requestContext.run(store, () => handled$().pipe(finalize(done)));
+    // The handler continues the caller's trace (the traceparent RpcClient put in the headers).
+    const span = new TracedSpan(pattern, {
+      kind: SpanKind.SERVER,
+      parent: traceContextOf(message.properties.headers),
+      attributes: { 'rpc.method': pattern },
+      isFailure: isServerFault,
+    });
+    let failure: unknown;
+    const traced$ = () =>
+      span.run(handled$).pipe(
+        tap({ error: (err) => (failure = err) }),
+        finalize(() => span.end(failure)),
+      );
+    return requestContext.run(store, () => traced$().pipe(finalize(done)));
   }
 }
 
