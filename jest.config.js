@@ -15,6 +15,7 @@ const shared = {
   moduleNameMapper: {
     '^@shop/proto$': '<rootDir>/proto/src',
     '^@shop/kit$': '<rootDir>/services/kit/src',
+    '^@shop/kit/dist/(.*)$': '<rootDir>/services/kit/src/$1',
   },
   testEnvironment: 'node',
   rootDir: __dirname,

@@ -1,3 +1,8 @@
+import { startTracing } from '@shop/kit/dist/tracing/start-tracing';
+
+// Before the imports below load what the instrumentation hooks.
+if (require.main === module) startTracing('gateway');
+
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -7,9 +12,18 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { ConfigError, createLogger, exitIfShutdownOverruns, PinoNestLogger, shutdownGraceMs } from '@shop/kit';
+import {
+  ConfigError,
+  createLogger,
+  exitIfShutdownOverruns,
+  nameHttpServerSpan,
+  PinoNestLogger,
+  shutdownGraceMs,
+  traceHttpRequests,
+} from '@shop/kit';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES } from '@shop/proto';
 import { mkdirSync } from 'node:fs';
+import { createServer, RequestListener } from 'node:http';
 import zlib from 'node:zlib';
 import { createAppModule } from './app.module';
 import { requestIdOf } from './common/request-context.interceptor';
@@ -34,6 +48,8 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
     requestIdHeader: false,
     genReqId: requestIdOf,
     bodyLimit: 1_048_576,
+    // Each request runs in its trace's server span (a pass-through when tracing is off).
+    serverFactory: (handler: RequestListener) => createServer(traceHttpRequests(handler)),
   });
   const app = await NestFactory.create<NestFastifyApplication>(createAppModule(config), adapter, {
     logger: new PinoNestLogger(logger),
@@ -41,6 +57,7 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
     rawBody: true,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (req) => nameHttpServerSpan(req.raw, req.routeOptions.url));
   fastify.addHook('onSend', async (req, reply) => {
     void reply.header('x-request-id', req.id);
     // The shop's policy (content-security-policy.ts) in place of helmet's: one for the apps and

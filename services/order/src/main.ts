@@ -1,3 +1,8 @@
+import { startTracing } from '@shop/kit/dist/tracing/start-tracing';
+
+// Before anything loads pg, so that the pg instrumentation can hook it.
+startTracing('order');
+
 import { bootstrapService } from '@shop/kit';
 
 void bootstrapService(async () => (await import('./app.module')).AppModule, 'order');
