@@ -29,7 +29,7 @@ describe('traces: one checkout is one trace across the gateway, the services and
     receiver = await startOtlpReceiver();
     backend = await startBackend({
       services: ['catalog', 'order', 'payment', 'admin-reporting'],
-      env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '100' },
+      env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '100', LOG_LEVEL: 'info' },
     });
     http = api(backend.url);
     notebook = await createProduct(http, adminToken(), { name: 'Traced Notebook', price: 450, stock: 100 });
@@ -111,6 +111,18 @@ describe('traces: one checkout is one trace across the gateway, the services and
     expect(new Set(queries.map((q) => q.service))).toEqual(
       new Set(['order', 'catalog', 'payment', 'admin-reporting']),
     );
+
+    // The gateway's log line of the request names the trace and the span it ran in.
+    const loggedRequest = () =>
+      backend
+        .logs('gateway')
+        .split('\n')
+        // A line still being written is not JSON yet.
+        .filter((line) => line.startsWith('{') && line.endsWith('}'))
+        .map((line) => JSON.parse(line))
+        .find((line) => line.msg === 'request' && line.url === '/api/orders' && line.trace_id === traceId);
+    await eventually(() => loggedRequest() !== undefined, 'the log line of the request');
+    expect(loggedRequest()).toMatchObject({ span_id: orderRequest.spanId, status: 201 });
   });
 
   it('starts a trace for a request that brings none, and answers its traceparent', async () => {
