@@ -9,6 +9,15 @@ import { customerToken, eventually } from './payment-fixtures';
 
 jest.setTimeout(120_000);
 
+/** A log line as JSON; a line not JSON (or still being written) as undefined. */
+function jsonOrUndefined(line: string): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}
+
 const SERVER = 2;
 const CLIENT = 3;
 const PRODUCER = 4;
@@ -117,10 +126,8 @@ describe('traces: one checkout is one trace across the gateway, the services and
       backend
         .logs('gateway')
         .split('\n')
-        // A line still being written is not JSON yet.
-        .filter((line) => line.startsWith('{') && line.endsWith('}'))
-        .map((line) => JSON.parse(line))
-        .find((line) => line.msg === 'request' && line.url === '/api/orders' && line.trace_id === traceId);
+        .map(jsonOrUndefined)
+        .find((line) => line?.msg === 'request' && line.url === '/api/orders' && line.trace_id === traceId);
     await eventually(() => loggedRequest() !== undefined, 'the log line of the request');
     expect(loggedRequest()).toMatchObject({ span_id: orderRequest.spanId, status: 201 });
   });
