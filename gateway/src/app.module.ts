@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
-import { RpcClient } from '@shop/kit';
+import { RpcClient, TracingFlush } from '@shop/kit';
 import { AdminJwtStrategy, CustomerJwtStrategy } from './auth/jwt.strategies';
 import { BoundedBodyPipe } from './common/bounded-body.pipe';
 import { HttpErrorFilter } from './common/http-error.filter';
@@ -31,6 +31,7 @@ export class GatewayCoreModule {
         { provide: RpcClient, useFactory: () => new RpcClient(config) },
         CustomerJwtStrategy,
         AdminJwtStrategy,
+        TracingFlush,
       ],
       exports: [GATEWAY_CONFIG, RpcClient],
     };

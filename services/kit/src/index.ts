@@ -34,3 +34,4 @@ export * from './metrics/metric-names';
 export * from './tracing/trace-context';
 export * from './tracing/start-tracing';
 export * from './tracing/http-server-tracing';
+export * from './tracing/tracing-flush';

@@ -18,6 +18,7 @@ import { HealthDetails } from './health/health-details';
 import { GracefulDrain } from './lifecycle/graceful-drain';
 import { RpcClient } from './rpc/rpc-client';
 import { RpcReplies } from './rpc/rpc-replies';
+import { TracingFlush } from './tracing/tracing-flush';
 
 export const SERVICE_CONFIG = Symbol('SERVICE_CONFIG');
 
@@ -87,6 +88,7 @@ export class KitModule {
         { provide: RpcClient, useFactory: () => new RpcClient(config) },
         HealthDetails,
         RpcReplies,
+        TracingFlush,
         {
           provide: GracefulDrain,
           useFactory: (events: EventConsumer, outbox: OutboxRelay) => new GracefulDrain(config.SHUTDOWN_GRACE_MS, events, outbox),

@@ -57,8 +57,19 @@ export function startTracing(service: string, env: Env = process.env): boolean {
   registerInstrumentations({
     instrumentations: [new PgInstrumentation({ requireParentSpan: true, ignoreConnectSpans: true })],
   });
-  const flush = () => void provider?.forceFlush().catch(() => undefined);
-  process.once('SIGTERM', flush);
-  process.once('SIGINT', flush);
   return true;
+}
+
+/** How long the spans still batched may take to leave at shutdown, within the close budget. */
+const FLUSH_BUDGET_MS = 2_000;
+
+/** Sends the spans still batched, at shutdown, after the last work was drained; bounded, never throws. */
+export async function flushTracing(): Promise<void> {
+  if (!provider) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    provider.forceFlush().catch(() => undefined),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, FLUSH_BUDGET_MS))),
+  ]);
+  clearTimeout(timer);
 }

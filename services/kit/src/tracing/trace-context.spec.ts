@@ -1,16 +1,23 @@
 import { context, ROOT_CONTEXT, SpanStatusCode, trace } from '@opentelemetry/api';
-import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
+import { BatchSpanProcessor, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 import { isServerFault, RpcError } from '../rpc/rpc-error';
-import { registerTracer, tracingConfigured } from './start-tracing';
+import { flushTracing, registerTracer, tracingConfigured } from './start-tracing';
 import { inSpan, SpanKind, traceContextOf, TracedSpan, traceHeaders, traceLogFields } from './trace-context';
 
 const exporter = new InMemorySpanExporter();
+/** Behind a batch that only a flush sends, as the OTLP exporter is. */
+const batched = new InMemorySpanExporter();
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CALLER_SPAN = '00f067aa0ba902b7';
 const CALLER = { traceparent: `00-${TRACE_ID}-${CALLER_SPAN}-01` };
 
 describe('trace context across messages', () => {
-  beforeAll(() => registerTracer('kit-spec', [new SimpleSpanProcessor(exporter)]));
+  beforeAll(() =>
+    registerTracer('kit-spec', [
+      new SimpleSpanProcessor(exporter),
+      new BatchSpanProcessor(batched, { scheduledDelayMillis: 3_600_000 }),
+    ]),
+  );
   afterEach(() => exporter.reset());
 
   it('reads the caller trace from AMQP headers, as strings or as the Buffers amqplib may hand over', () => {
@@ -69,6 +76,14 @@ describe('trace context across messages', () => {
     expect(span.run(traceLogFields)).toEqual({ trace_id: TRACE_ID, span_id: span.span.spanContext().spanId });
     span.end();
     expect(context.with(ROOT_CONTEXT, traceLogFields)).toEqual({});
+  });
+
+  it('sends the spans still batched when the process shuts down', async () => {
+    const span = new TracedSpan('last work', { kind: SpanKind.INTERNAL });
+    span.end();
+    expect(batched.getFinishedSpans().map((s) => s.name)).not.toContain('last work');
+    await flushTracing();
+    expect(batched.getFinishedSpans().map((s) => s.name)).toContain('last work');
   });
 });
 
