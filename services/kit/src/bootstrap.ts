@@ -3,11 +3,13 @@ import { NestFactory } from '@nestjs/core';
 import { NestMicroservice } from '@nestjs/microservices';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ServiceName } from '@shop/proto';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BaseConfig, baseEnvSchema, ConfigError, loadConfig } from './config/service-config';
 import { SERVICE_CONFIG } from './kit.module';
 import { createLogger, PinoNestLogger } from './logging/logger';
 import { CLOSE_BUDGET_MS, GracefulDrain } from './lifecycle/graceful-drain';
+import { metricsRouteHandler } from './metrics/shop-metrics';
 import { RpcReplies } from './rpc/rpc-replies';
 import { RpcContextInterceptor, RpcErrorFilter, RpcServer, rpcServerOptions } from './rpc/rpc-server';
 
@@ -27,6 +29,8 @@ export async function createServiceApp(module: Type<unknown>, service: ServiceNa
   rpc.useGlobalFilters(new RpcErrorFilter());
   rpc.setIsInitHookCalled(true);
   app.get(GracefulDrain).drainRpcServer(server);
+  // Beside the health routes on the health port, for the in-cluster Prometheus.
+  (app.getHttpAdapter().getInstance() as FastifyInstance).get('/metrics', metricsRouteHandler());
   app.enableShutdownHooks();
   return app;
 }

@@ -16,6 +16,9 @@ import { OutboxRelay } from './events/outbox-relay';
 import { createPingController, HealthController } from './health/health.controller';
 import { HealthDetails } from './health/health-details';
 import { GracefulDrain } from './lifecycle/graceful-drain';
+import { ServiceReadiness } from './lifecycle/service-readiness';
+import { measureServiceDatabase } from './metrics/service-metrics';
+import { initShopMetrics } from './metrics/shop-metrics';
 import { RpcClient } from './rpc/rpc-client';
 import { RpcReplies } from './rpc/rpc-replies';
 import { TracingFlush } from './tracing/tracing-flush';
@@ -35,7 +38,8 @@ export interface ServiceModuleOptions {
 /**
  * Everything a service stands on: validated config, its migrated database, the event bus
  * (outbox, relay, consumer), health endpoints, the ping RPC, an RPC client for other services, the
- * store that answers redelivered RPCs once, and the drain that runs first at shutdown.
+ * store that answers redelivered RPCs once, the drain that runs first at shutdown, and the
+ * readiness watch that stops consuming while the service cannot work, and the metrics.
  */
 @Module({})
 export class KitModule {
@@ -94,6 +98,17 @@ export class KitModule {
           useFactory: (events: EventConsumer, outbox: OutboxRelay) => new GracefulDrain(config.SHUTDOWN_GRACE_MS, events, outbox),
           inject: [EventConsumer, OutboxRelay],
         },
+        {
+          provide: ServiceReadiness,
+          useFactory: (ds: DataSource, bus: BusConnection, drain: GracefulDrain) => {
+            const readiness = new ServiceReadiness(ds, bus, drain);
+            const metrics = initShopMetrics(options.service, 'service');
+            metrics.readinessFrom(() => readiness.ready);
+            measureServiceDatabase(metrics, ds);
+            return readiness;
+          },
+          inject: [DataSource, BusConnection, GracefulDrain],
+        },
       ],
       exports: [
         SERVICE_CONFIG,
@@ -104,6 +119,7 @@ export class KitModule {
         RpcClient,
         RpcReplies,
         GracefulDrain,
+        ServiceReadiness,
         BusConnection,
         TypeOrmModule,
       ],

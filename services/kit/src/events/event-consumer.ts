@@ -3,8 +3,10 @@ import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { brokerNames, EventEnvelope } from '@shop/proto';
 import type { ChannelWrapper } from 'amqp-connection-manager';
 import type { ConfirmChannel, ConsumeMessage } from 'amqplib';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { requestContext } from '../logging/request-context';
+import { observeEventLag, shopMetrics } from '../metrics/shop-metrics';
 import { SpanKind, traceContextOf, TracedSpan } from '../tracing/trace-context';
 import { BusConnection } from './bus-connection';
 import { closeQuietly } from './close-quietly';
@@ -33,6 +35,9 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
   private readonly handlers = new Map<string, EventHandlerFn[]>();
   private channel?: ChannelWrapper;
   private consuming?: { ch: ConfirmChannel; consumerTag: string };
+  /** The channel of the last (re)connection, where a resumed consumer starts again. */
+  private ch?: ConfirmChannel;
+  private paused = false;
   private draining = false;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly names: ReturnType<typeof brokerNames>;
@@ -64,11 +69,9 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
         await assertEventQueues(ch, { queue, retry, dlq });
         for (const type of this.handlers.keys()) await ch.bindQueue(queue, this.names.eventsExchange, type);
         await ch.prefetch(this.options.prefetch);
-        if (this.draining) return;
-        const { consumerTag } = await ch.consume(queue, (msg) => msg && this.track(this.onMessage(ch, msg, retry)), {
-          noAck: false,
-        });
-        this.consuming = { ch, consumerTag };
+        this.ch = ch;
+        this.consuming = undefined;
+        if (!this.draining && !this.paused) await this.consume(ch);
       },
     });
     // Setup runs again on every reconnection; a failure there is logged, not thrown at nobody.
@@ -94,12 +97,43 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
     return this.inFlight.size;
   }
 
-  /** Stops taking events; the broker keeps the rest for the other replicas. */
+  private async consume(ch: ConfirmChannel): Promise<void> {
+    if (this.consuming) return;
+    const queue = this.names.eventsQueue(this.options.service);
+    const retry = this.names.retryQueue(this.options.service);
+    // Named before the broker answers, so that a pause arriving meanwhile can cancel it.
+    const consuming = { ch, consumerTag: `${this.options.service}.events.${randomUUID()}` };
+    this.consuming = consuming;
+    try {
+      await ch.consume(queue, (msg) => msg && this.track(this.onMessage(ch, msg, retry)), {
+        noAck: false,
+        consumerTag: consuming.consumerTag,
+      });
+    } catch (err) {
+      if (this.consuming === consuming) this.consuming = undefined;
+      throw err;
+    }
+  }
+
+  /** Stops taking events for good; the broker keeps the rest for the other replicas. */
   async stopConsuming(): Promise<void> {
     this.draining = true;
+    await this.pause();
+  }
+
+  /** Stops taking events until `resume`, while the service is not ready (ServiceReadiness). */
+  async pause(): Promise<void> {
+    this.paused = true;
     const consuming = this.consuming;
     this.consuming = undefined;
     if (consuming) await consuming.ch.cancel(consuming.consumerTag).catch(() => undefined);
+  }
+
+  /** Takes events again; on a channel lost meanwhile, the next reconnection's setup starts consuming. */
+  async resume(): Promise<void> {
+    this.paused = false;
+    if (this.draining || !this.ch) return;
+    await this.consume(this.ch).catch((err: Error) => this.logger.warn(`events not resumed yet: ${err.message}`));
   }
 
   /** Resolves once the events taken are handled and settled, or at `deadline`; returns how many are left. */
@@ -134,6 +168,7 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
       if (!event?.id || !event.type) throw new Error('not an event envelope');
     } catch (err) {
       this.logger.error(`unreadable message parked in the dead-letter queue: ${err.message}`);
+      shopMetrics().eventsDeadLettered.inc({ event: 'unreadable' });
       return this.settle(() => ch.nack(msg, false, false));
     }
     const requestId = msg.properties.headers?.['x-request-id'] as string | undefined;
@@ -143,11 +178,13 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
       parent: traceContextOf(msg.properties.headers),
       attributes: { 'messaging.destination.name': event.type, 'messaging.message.id': event.id },
     });
+    observeEventLag(event);
     await requestContext.run({ requestId }, () =>
       span.run(async () => {
         try {
           await this.handle(event);
           span.end();
+          shopMetrics().eventsHandled.inc({ event: event.type });
           this.settle(() => ch.ack(msg));
         } catch (err) {
           span.end(err);
@@ -179,6 +216,7 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
     const attempt = Number(msg.properties.headers?.['x-attempt'] ?? 1);
     if (attempt >= this.options.maxAttempts) {
       this.logger.error(`${event.type} ${event.id} failed ${attempt} times, dead-lettered: ${err.message}`);
+      shopMetrics().eventsDeadLettered.inc({ event: event.type });
       return this.settle(() => ch.nack(msg, false, false));
     }
     const delay = Math.min(this.options.retryBaseMs * 2 ** (attempt - 1), MAX_BACKOFF_MS);
@@ -197,6 +235,7 @@ export class EventConsumer implements OnApplicationBootstrap, OnApplicationShutd
           (confirmErr) => (confirmErr ? reject(confirmErr) : resolve()),
         ),
       );
+      shopMetrics().eventsRetried.inc({ event: event.type });
       this.settle(() => ch.ack(msg));
     } catch {
       // The retry copy was not confirmed: leave the original unacked; the broker redelivers it.

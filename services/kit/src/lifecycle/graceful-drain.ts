@@ -33,6 +33,17 @@ export class GracefulDrain implements BeforeApplicationShutdown {
     return this.started;
   }
 
+  /** Stops taking RPCs and events while the service is not ready; what is in flight goes on. */
+  async pause(): Promise<void> {
+    await Promise.all([this.rpc?.pause(), this.events.pause()]);
+  }
+
+  /** Takes RPCs and events again, unless the service is draining. */
+  async resume(): Promise<void> {
+    if (this.started) return;
+    await Promise.all([this.rpc?.resume(), this.events.resume()]);
+  }
+
   async beforeApplicationShutdown(signal?: string): Promise<void> {
     if (this.started) return;
     this.started = true;

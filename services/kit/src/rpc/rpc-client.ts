@@ -13,6 +13,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { currentRequestId } from '../logging/request-context';
+import { rpcOutcomeOf, secondsSince, shopMetrics } from '../metrics/shop-metrics';
 import { inSpan, SpanKind, TraceCarrier } from '../tracing/trace-context';
 import { isServerFault, RpcError } from './rpc-error';
 import { AMQP_SOCKET_OPTIONS } from './rpc-server';
@@ -69,10 +70,15 @@ export class RpcClient implements OnApplicationShutdown {
       messageId: options.callId ?? randomUUID(),
       headers: { 'x-deadline': String(Date.now() + timeoutMs), ...trace },
     });
+    const started = performance.now();
     try {
-      return await firstValueFrom(this.client(service).send<T>(pattern, record).pipe(timeout({ first: timeoutMs })));
+      const reply = await firstValueFrom(this.client(service).send<T>(pattern, record).pipe(timeout({ first: timeoutMs })));
+      shopMetrics().rpcClientDuration.observe({ pattern, outcome: 'ok' }, secondsSince(started));
+      return reply;
     } catch (error) {
-      throw this.asRpcError(service, error);
+      const failure = this.asRpcError(service, error);
+      shopMetrics().rpcClientDuration.observe({ pattern, outcome: rpcOutcomeOf(failure) }, secondsSince(started));
+      throw failure;
     }
   }
 

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { finalize, from, lastValueFrom, Observable, tap, throwError } from 'rxjs';
 import type { BaseConfig } from '../config/service-config';
 import { requestContext } from '../logging/request-context';
+import { rpcOutcomeOf, secondsSince, shopMetrics } from '../metrics/shop-metrics';
 import { SpanKind, traceContextOf, TracedSpan } from '../tracing/trace-context';
 import { isServerFault, toRpcErrorPayload } from './rpc-error';
 import { RpcReplies } from './rpc-replies';
@@ -46,6 +47,9 @@ export class RpcServer extends ServerRMQ {
   private readonly inFlight = new Set<unknown>();
   private idle?: () => void;
   private consuming?: { channel: Channel; consumerTag: string };
+  /** The channel of the last (re)connection, where a resumed consumer starts again. */
+  private channelRef?: Channel;
+  private paused = false;
   private draining = false;
 
   constructor(private readonly rmqOptions: Required<RmqOptions>['options']) {
@@ -57,7 +61,15 @@ export class RpcServer extends ServerRMQ {
   }
 
   override async setupChannel(channel: Channel, callback: () => void): Promise<void> {
+    this.channelRef = channel;
+    this.consuming = undefined;
     if (this.draining) return callback();
+    if (this.paused) {
+      // Ready to consume on resume, as Nest's own setup would have left it.
+      await channel.assertQueue(this.rmqOptions.queue!, this.rmqOptions.queueOptions);
+      await channel.prefetch(this.rmqOptions.prefetchCount!);
+      return callback();
+    }
     this.consuming = { channel, consumerTag: this.rmqOptions.consumerTag! };
     return super.setupChannel(channel, callback);
   }
@@ -89,12 +101,37 @@ export class RpcServer extends ServerRMQ {
     if (this.inFlight.size === 0) this.idle?.();
   }
 
-  /** Stops taking requests: the broker sends this server nothing more. */
+  /** Stops taking requests for good: the broker sends this server nothing more. */
   async stopConsuming(): Promise<void> {
     this.draining = true;
+    await this.pause();
+  }
+
+  /** Stops taking requests until `resume`, while the service is not ready (ServiceReadiness). */
+  async pause(): Promise<void> {
+    this.paused = true;
     const consuming = this.consuming;
     this.consuming = undefined;
     if (consuming) await consuming.channel.cancel(consuming.consumerTag).catch(() => undefined);
+  }
+
+  /** Takes requests again, as Nest's setup does; on a channel lost meanwhile, the next reconnection's setup does. */
+  async resume(): Promise<void> {
+    this.paused = false;
+    const channel = this.channelRef;
+    if (this.draining || !channel || this.consuming) return;
+    const consuming = { channel, consumerTag: this.rmqOptions.consumerTag! };
+    this.consuming = consuming;
+    try {
+      await channel.consume(
+        this.rmqOptions.queue!,
+        (msg) => void (msg && this.handleMessage(msg, channel).catch((err) => this.handleError(err))),
+        { noAck: false, consumerTag: consuming.consumerTag },
+      );
+    } catch (err) {
+      if (this.consuming === consuming) this.consuming = undefined;
+      this.logger.warn(`RPCs not resumed yet: ${err.message}`);
+    }
   }
 
   /** Resolves once every request taken has been answered, or at `deadline`; returns how many are left. */
@@ -144,7 +181,11 @@ export class RpcContextInterceptor implements NestInterceptor {
           )
         : next.handle();
     // finalize runs outside the handler's async context: enter it again for the log line
-    const done = () => requestContext.run(store, () => this.logger.debug(`${pattern} ${Math.round(performance.now() - started)} ms`));
+    const done = () => {
+      const outcome = failure === undefined ? 'ok' : rpcOutcomeOf(failure);
+      shopMetrics().rpcServerDuration.observe({ pattern, outcome }, secondsSince(started));
+      requestContext.run(store, () => this.logger.debug(`${pattern} ${Math.round(performance.now() - started)} ms`));
+    };
     // The handler continues the caller's trace (the traceparent RpcClient put in the headers).
     const span = new TracedSpan(pattern, {
       kind: SpanKind.SERVER,
