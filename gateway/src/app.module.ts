@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { RpcClient, TracingFlush } from '@shop/kit';
 import { AdminJwtStrategy, CustomerJwtStrategy } from './auth/jwt.strategies';
 import { BoundedBodyPipe } from './common/bounded-body.pipe';
+import { CountedThrottlerGuard } from './common/counted-throttler.guard';
 import { HttpErrorFilter } from './common/http-error.filter';
 import { RequestContextInterceptor } from './common/request-context.interceptor';
 import { GATEWAY_CONFIG, GatewayConfig } from './config/gateway-config';
@@ -54,7 +55,7 @@ export function createAppModule(config: GatewayConfig) {
     // The web apps' page fallback is last, so every API route is matched before it.
     controllers: [HealthController, ...(webApps ? [webApps] : [])],
     providers: [
-      { provide: APP_GUARD, useClass: ThrottlerGuard },
+      { provide: APP_GUARD, useClass: CountedThrottlerGuard },
       { provide: APP_FILTER, useClass: HttpErrorFilter },
       { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
       { provide: APP_PIPE, useClass: BoundedBodyPipe },

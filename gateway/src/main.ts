@@ -16,6 +16,8 @@ import {
   ConfigError,
   createLogger,
   exitIfShutdownOverruns,
+  initShopMetrics,
+  metricsRouteHandler,
   nameHttpServerSpan,
   PinoNestLogger,
   shutdownGraceMs,
@@ -35,6 +37,9 @@ import {
   isDocsPath,
 } from './web-apps/content-security-policy';
 import { registerWebAppFiles } from './web-apps/web-apps';
+
+/** The route label of a request no route matched, so that probing random paths adds no series. */
+const UNMATCHED_ROUTE = 'unmatched';
 
 export async function createGateway(config: GatewayConfig): Promise<NestFastifyApplication> {
   const logger = createLogger('gateway', config.LOG_LEVEL);
@@ -67,9 +72,18 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
       isDocsPath(req.url) ? DOCS_CONTENT_SECURITY_POLICY : APP_CONTENT_SECURITY_POLICY,
     );
   });
+  const metrics = initShopMetrics('gateway', 'gateway');
   fastify.addHook('onResponse', async (req, reply) => {
     req.log.info({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    // By route template, never the raw path: one series per route, whatever ids the paths carry.
+    metrics.httpRequestDuration.observe(
+      { method: req.method, route: req.routeOptions.url ?? UNMATCHED_ROUTE, status_code: reply.statusCode },
+      reply.elapsedTime / 1000,
+    );
   });
+  // For the in-cluster Prometheus: outside /api like /health, so neither the ingress nor the
+  // compose proxy routes it; not a Nest route, so neither rate-limited nor in the API docs.
+  fastify.get('/metrics', metricsRouteHandler());
   await app.register(helmet, { contentSecurityPolicy: false });
   // JSON over 1 KB leaves compressed; brotli at quality 5, as its default 11 costs far more CPU than it saves bytes.
   await app.register(compress, {

@@ -30,6 +30,11 @@ export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutd
 
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
+  /** Whether the gateway's connection to the broker, which its RPCs travel through too, is up. */
+  get connected(): boolean {
+    return this.bus?.connected ?? false;
+  }
+
   subscribe(subscriber: GatewayEventSubscriber): void {
     this.subscribers.push(subscriber);
   }

@@ -1,9 +1,10 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
-import { RpcClient } from '@shop/kit';
+import { RpcClient, shopMetrics } from '@shop/kit';
 import { PingReply, RPC_PREFIX, SERVICES } from '@shop/proto';
 import type { FastifyReply } from 'fastify';
+import { GatewayEvents } from '../back-office/gateway-events';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 
 interface ServiceHealth {
@@ -20,7 +21,10 @@ export class HealthController {
   constructor(
     private readonly rpc: RpcClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {}
+    private readonly events: GatewayEvents,
+  ) {
+    shopMetrics().readinessFrom(() => this.events.connected);
+  }
 
   /** Asks every service over RPC; 503 while any of them does not answer. */
   @Get('api/health')
@@ -48,8 +52,15 @@ export class HealthController {
     return { status: 'ok' };
   }
 
+  /**
+   * Ready while connected to the broker: every route but the health ones is an RPC, so a gateway
+   * without it would only answer 503s. A liveness failure would restart it; this only takes it out
+   * of the Service until the connection is back.
+   */
   @Get('health/ready')
-  ready() {
-    return { status: 'ok' };
+  ready(@Res({ passthrough: true }) reply: FastifyReply) {
+    if (this.events.connected) return { status: 'ok' };
+    void reply.status(503);
+    return { status: 'unavailable', broker: 'not connected' };
   }
 }
