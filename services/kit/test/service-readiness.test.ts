@@ -2,11 +2,11 @@ import { Controller, Injectable, INestApplication, Module } from '@nestjs/common
 import { MessagePattern } from '@nestjs/microservices';
 import { brokerNames, EventEnvelope } from '@shop/proto';
 import { connect } from 'amqplib';
-import { createServer, Server, Socket, connect as tcpConnect } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 import { amqpUrl, deleteNamespace } from '../../../e2e/harness/broker';
+import { CuttableRelay } from '../../../e2e/harness/tcp-relay';
 import {
   createServiceApp,
   databaseUrl,
@@ -51,54 +51,6 @@ class PingRpcController {
   }
 }
 
-/**
- * A TCP relay between the service and the broker, so that this test can cut the service off the
- * broker (every open connection reset, new ones refused) without touching the broker others use.
- */
-class CuttableRelay {
-  private readonly server: Server;
-  private readonly open = new Set<Socket>();
-  private cut = false;
-
-  constructor(target: { host: string; port: number }) {
-    this.server = createServer((client) => {
-      if (this.cut) return client.destroy();
-      const upstream = tcpConnect(target);
-      for (const [a, b] of [
-        [client, upstream],
-        [upstream, client],
-      ]) {
-        this.open.add(a);
-        a.pipe(b);
-        a.on('error', () => b.destroy());
-        a.on('close', () => {
-          this.open.delete(a);
-          b.destroy();
-        });
-      }
-    });
-  }
-
-  async listen(): Promise<number> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return (this.server.address() as { port: number }).port;
-  }
-
-  down(): void {
-    this.cut = true;
-    for (const socket of this.open) socket.destroy();
-  }
-
-  up(): void {
-    this.cut = false;
-  }
-
-  close(): Promise<void> {
-    this.down();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
-
 async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check().catch(() => false))) {
@@ -108,8 +60,7 @@ async function eventually(check: () => Promise<boolean>, what: string, timeoutMs
 }
 
 describe('a service that is not ready stops consuming, and consumes again once it is', () => {
-  const broker = new URL(amqpUrl());
-  const relay = new CuttableRelay({ host: broker.hostname, port: Number(broker.port || 5672) });
+  const relay = CuttableRelay.toBroker();
   const rpc = new RpcClient({ AMQP_URL: amqpUrl(), BUS_NAMESPACE: namespace, RPC_TIMEOUT_MS: 5_000 });
   let app: INestApplication;
   let healthUrl: string;
@@ -169,10 +120,7 @@ describe('a service that is not ready stops consuming, and consumes again once i
   };
 
   beforeAll(async () => {
-    const relayPort = await relay.listen();
-    const proxied = new URL(amqpUrl());
-    proxied.hostname = '127.0.0.1';
-    proxied.port = String(relayPort);
+    const proxied = await relay.listen();
     @Module({
       imports: [
         KitModule.forService({
@@ -181,7 +129,7 @@ describe('a service that is not ready stops consuming, and consumes again once i
           migrations: [CreateNotes1700000000001],
           env: {
             DATABASE_URL: process.env.DATABASE_URL,
-            AMQP_URL: proxied.toString(),
+            AMQP_URL: proxied,
             DATABASE_NAME: database,
             BUS_NAMESPACE: namespace,
             HEALTH_PORT: '0',
