@@ -5,19 +5,22 @@
  * tests check. Labels are bounded: route templates and RPC patterns, never ids or raw paths.
  */
 export const SHOP_METRICS = {
-  /** Gateway: HTTP request duration. Labels: method, route (the template), status_code. */
+  /** Gateway: HTTP request duration. Labels: method, route (the template; "unmatched" for no route), status_code. */
   httpRequestDuration: 'http_server_request_duration_seconds',
-  /** Gateway: RPCs it sent and how long their replies took. Labels: pattern, outcome. */
+  /**
+   * Gateway and services: RPCs sent and how long their replies took. Labels: pattern, outcome (ok;
+   * rejected: a 4xx answer such as not found or conflict; error: a 5xx or no connection; timeout).
+   */
   rpcClientDuration: 'shop_rpc_client_duration_seconds',
-  /** Gateway: requests refused by the rate limiter. Label: budget. */
+  /** Gateway: requests refused by the rate limiter. Label: budget (default, sign-in). */
   rateLimitRejections: 'shop_rate_limit_rejections_total',
-  /** Services: RPC handling duration. Labels: pattern, outcome (ok, error). */
+  /** Services: RPC handling duration. Labels: pattern, outcome (ok; rejected: answered 4xx; error: answered 5xx). */
   rpcServerDuration: 'shop_rpc_server_duration_seconds',
   /** Services: events handled successfully. Label: event. */
   eventsHandled: 'shop_events_handled_total',
   /** Services: event deliveries that failed and were sent back for a retry. Label: event. */
   eventsRetried: 'shop_events_retried_total',
-  /** Services: events given up on and dead-lettered. Label: event. */
+  /** Services: events given up on and dead-lettered. Label: event ("unreadable" for a message that is no event). */
   eventsDeadLettered: 'shop_events_dead_lettered_total',
   /** Services: the age of an event when its handling began (consumer lag). Label: event. */
   eventConsumerLag: 'shop_event_consumer_lag_seconds',
