@@ -55,6 +55,8 @@ export class GatewayEvents implements OnApplicationBootstrap, OnApplicationShutd
         for (const subscriber of this.subscribers) subscriber.resync();
       },
     });
+    // A setup cut short by the broker going away is done again on reconnection; unheard, it would end the process.
+    this.channel.on('error', (err: Error) => this.logger.warn(`event channel setup failed: ${err.message}`));
     await this.channel.waitForConnect();
   }
 

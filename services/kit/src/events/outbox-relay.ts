@@ -48,6 +48,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.channel = this.bus.manager.createChannel({
       setup: (ch: ConfirmChannel) => ch.assertExchange(this.exchange, 'topic', { durable: true }),
     });
+    // A setup cut short by the broker going away is done again on reconnection; unheard, it would end the process.
+    this.channel.on('error', (err: Error) => this.logger.warn(`outbox channel setup failed: ${err.message}`));
     this.bus.manager.on('connect', () => this.wake());
     await this.listen();
     this.timer = setInterval(() => this.wake(), POLL_MS);

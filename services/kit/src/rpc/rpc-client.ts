@@ -93,7 +93,7 @@ export class RpcClient implements OnApplicationShutdown {
   private client(service: ServiceName): ClientRMQ {
     let client = this.clients.get(service);
     if (!client) {
-      client = new ClientRMQ({
+      client = new SurvivingClientRMQ({
         urls: [this.config.AMQP_URL],
         queue: brokerNames(this.config.BUS_NAMESPACE).rpcQueue(service),
         queueOptions: { durable: true },
@@ -108,5 +108,18 @@ export class RpcClient implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([...this.clients.values()].map((c) => c.close()));
     this.clients.clear();
+  }
+}
+
+/**
+ * Nest's RMQ client, except that a channel setup the broker cuts short (the connection drops while
+ * the reply queue is being consumed) is logged: with no listener for it, the channel's error event
+ * would end the process. The channel is set up again when the connection comes back.
+ */
+class SurvivingClientRMQ extends ClientRMQ {
+  override createChannel(): Promise<void> {
+    const created = super.createChannel();
+    this.channel?.on('error', (err: Error) => this.logger.warn(`RPC channel setup failed: ${err.message}`));
+    return created;
   }
 }
