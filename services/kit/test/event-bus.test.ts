@@ -5,7 +5,7 @@ import { connect } from 'amqplib';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 import { deleteNamespace, restartBroker } from '../../../e2e/harness/broker';
-import { currentRequestId, dropDatabase, EventPublisher, KitModule, OnEvent, requestContext } from '../src';
+import { currentRequestId, dropDatabase, EventPublisher, KitModule, OnEvent, requestContext, shopMetrics } from '../src';
 
 jest.setTimeout(90_000);
 
@@ -157,7 +157,11 @@ describe('event bus: outbox, relay, inbox, retries and dead letters', () => {
     expect(await seenCount(catalog, thingId)).toBe(1);
   });
 
-  it('parks an event whose handler keeps failing in the dead-letter queue after its retries', async () => {
+  it('parks an event whose handler keeps failing in the dead-letter queue after its retries, and counts both', async () => {
+    // Both subscribers run in this process, so they count into its one registry.
+    const counted = async (counter: 'eventsRetried' | 'eventsDeadLettered') =>
+      (await shopMetrics()[counter].get()).values.find((v) => v.labels.event === 'thing.poison')?.value ?? 0;
+    const [retried, deadLettered] = [await counted('eventsRetried'), await counted('eventsDeadLettered')];
     await publisher.get(DataSource).transaction((m) => publisher.get(EventPublisher).publish(m, 'thing.poison', { id: randomUUID() }));
     const conn = await connect(process.env.AMQP_URL!);
     const ch = await conn.createChannel();
@@ -166,6 +170,9 @@ describe('event bus: outbox, relay, inbox, retries and dead letters', () => {
       const parked = await ch.get(names.deadLetterQueue('cart'), { noAck: true });
       expect(parked && JSON.parse(parked.content.toString()).type).toBe('thing.poison');
       expect(parked && parked.properties.headers?.['x-attempt']).toBe(3);
+      // Each of the two subscribers: attempts 1 and 2 retried, attempt 3 dead-lettered.
+      await eventually(async () => (await counted('eventsDeadLettered')) - deadLettered === 2);
+      expect((await counted('eventsRetried')) - retried).toBe(4);
     } finally {
       await conn.close();
     }
