@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CartController } from './cart.controller';
 import { CustomizationUploadsController } from './customization-uploads.controller';
+import { GuestCartCookie } from './guest-cart-cookie';
 
 /** The cart's routes: `/api/cart`, its lines, the guest-cart merge, promo preview and customization uploads. */
-@Module({ controllers: [CustomizationUploadsController, CartController] })
+@Module({ controllers: [CustomizationUploadsController, CartController], providers: [GuestCartCookie] })
 export class CartHttpModule {}

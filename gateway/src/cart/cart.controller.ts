@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { RpcCallOptions, RpcClient } from '@shop/kit';
 import {
@@ -6,6 +18,7 @@ import {
   cartAddSchema,
   CartMergeInput,
   CartMergeReply,
+  CartMergeRpcInput,
   cartMergeSchema,
   CartPromoInput,
   CartPromoReply,
@@ -16,9 +29,11 @@ import {
   CartView,
   RPC,
 } from '@shop/proto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CustomerGuard } from '../auth/auth.guards';
 import { Caller } from '../common/caller.decorator';
 import { ZodBody } from '../common/zod-body.pipe';
+import { GuestCartCookie } from './guest-cart-cookie';
 
 /** The signed-in customer's cart (storefront spec, section 7); visitors keep theirs in the browser. */
 @ApiTags('cart')
@@ -26,7 +41,10 @@ import { ZodBody } from '../common/zod-body.pipe';
 @UseGuards(CustomerGuard)
 @Controller('api/cart')
 export class CartController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly guestCart: GuestCartCookie,
+  ) {}
 
   @Get()
   async get(@Caller() caller: RpcCallOptions): Promise<CartReply> {
@@ -42,14 +60,26 @@ export class CartController {
     return this.reply(this.rpc.call<CartView>(RPC.cart.lineAdd, body, caller));
   }
 
-  /** The guest cart kept in the browser, merged in one call after login. */
+  /**
+   * The guest cart kept in the browser, merged in one call after login (or registration, or Google
+   * sign-in). The files the visitor uploaded, held by the guest cart cookie, move to the customer
+   * in the same transaction; the cookie is then done with.
+   */
   @Post('merge')
   @HttpCode(200)
   async merge(
     @Body(new ZodBody(cartMergeSchema)) body: CartMergeInput,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
     @Caller() caller: RpcCallOptions,
   ): Promise<CartMergeReply> {
-    const merged = await this.rpc.call<Omit<CartMergeReply, 'success'>>(RPC.cart.merge, body, caller);
+    const guestCartId = this.guestCart.read(req);
+    const merged = await this.rpc.call<Omit<CartMergeReply, 'success'>>(
+      RPC.cart.merge,
+      { ...body, guestCartId } satisfies CartMergeRpcInput,
+      caller,
+    );
+    if (guestCartId) this.guestCart.clear(reply);
     return { success: true, ...merged };
   }
 

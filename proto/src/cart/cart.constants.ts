@@ -13,6 +13,13 @@ export const CUSTOMIZATION_UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
 export const CUSTOMIZATION_UPLOAD_FIELD = 'file';
 /** The folder under the uploads directory that customization files are stored in. */
 export const CUSTOMIZATION_UPLOAD_FOLDER = 'customizations';
+/**
+ * The httpOnly cookie holding a visitor's guest cart id: the files a visitor uploads are theirs by
+ * it until sign-in moves them to the customer. The id is random and unguessable (see `GUEST_CART_ID`).
+ */
+export const GUEST_CART_COOKIE = 'guest_cart';
+/** 32 random bytes, base64url: what the gateway issues and the cart accepts as a guest cart id. */
+export const GUEST_CART_ID = /^[A-Za-z0-9_-]{43}$/;
 
 /** A line of this many units, or this many units in the whole cart, is a bulk order (storefront spec, section 9). */
 export const BULK_ORDER_QUANTITY = 50;

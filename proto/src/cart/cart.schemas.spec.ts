@@ -1,5 +1,11 @@
 import { validate } from '../validation/validate';
-import { cartAddSchema, cartMergeSchema, cartQuantitySchema, customizationSchema } from './cart.schemas';
+import {
+  cartAddSchema,
+  cartMergeRpcSchema,
+  cartMergeSchema,
+  cartQuantitySchema,
+  customizationSchema,
+} from './cart.schemas';
 
 const id = '0b0f6c1e-7f5e-4d43-9a55-8f4c2b1d9e10';
 const firstMessage = (result: ReturnType<typeof validate>) => (result.ok ? null : result.errors[0].message);
@@ -93,5 +99,14 @@ describe('merging a guest cart', () => {
       { productId: id, quantity: 2, customization: {} },
       { productId: id, quantity: 1, customization: { size: 'A5' } },
     ]);
+  });
+
+  it('never takes the guest cart whose files move from the body: only the gateway names it, from the cookie', () => {
+    const guestCartId = 'x'.repeat(43);
+    const fromBody = validate(cartMergeSchema, { items: [], guestCartId });
+    expect(fromBody.ok && fromBody.data).toEqual({ items: [] });
+    const fromGateway = validate(cartMergeRpcSchema, { items: [], guestCartId });
+    expect(fromGateway.ok && fromGateway.data).toEqual({ items: [], guestCartId });
+    expect(validate(cartMergeRpcSchema, { items: [], guestCartId: 'made-up' }).ok).toBe(false);
   });
 });

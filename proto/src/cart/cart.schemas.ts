@@ -10,6 +10,7 @@ import {
   CUSTOMIZATION_SIZE_MAX,
   CUSTOMIZATION_TEXT_MAX,
   CUSTOMIZATION_UPLOAD_MAX_BYTES,
+  GUEST_CART_ID,
 } from './cart.constants';
 import type { CartCustomization } from './cart.types';
 import { canonicalJson, normalizeCustomization } from './customization';
@@ -157,6 +158,13 @@ export const cartMergeSchema = z.object({
 });
 export type CartMergeInput = z.infer<typeof cartMergeSchema>;
 
+/** A visitor's guest cart id, as the gateway read it from the visitor's cookie; never from a body. */
+export const guestCartIdSchema = z.string().regex(GUEST_CART_ID);
+
+/** `cart.merge` as the cart service receives it: the guest cart, and the id its uploads are held by. */
+export const cartMergeRpcSchema = cartMergeSchema.extend({ guestCartId: guestCartIdSchema.optional() });
+export type CartMergeRpcInput = z.infer<typeof cartMergeRpcSchema>;
+
 /** `cart.upload.resolve`: the customizations of an order's lines, whose files the cart vouches for. */
 export const customizationResolveSchema = z.object({
   customizations: z.array(customizationSchema).max(CART_MAX_LINES, M.tooManyLines),
@@ -170,6 +178,8 @@ export const customizationUploadSchema = z.object({
     z.string(),
   ),
   data: z.string({ required_error: M.noFile, invalid_type_error: M.noFile }).min(1, M.noFile),
+  /** Set for a visitor's upload (the caller has no customer actor): the file is held by this guest cart. */
+  guestCartId: guestCartIdSchema.optional(),
 });
 export type CustomizationUploadInput = z.infer<typeof customizationUploadSchema>;
 

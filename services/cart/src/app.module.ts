@@ -4,6 +4,7 @@ import { CartLineEntity } from './cart/cart-line.entity';
 import { CartModule } from './cart/cart.module';
 import { cartEnvSchema } from './config/cart-config';
 import { CartSchema1722000000000 } from './migrations/1722000000000-cart-schema';
+import { GuestUploads1784000000000 } from './migrations/1784000000000-guest-uploads';
 import { CartProductEntity } from './products/cart-product.entity';
 import { ProductsModule } from './products/products.module';
 import { SettingsModule } from './settings/settings.module';
@@ -16,7 +17,7 @@ import { UploadsModule } from './uploads/uploads.module';
     KitModule.forService({
       service: 'cart',
       entities: [CartLineEntity, CartProductEntity, CustomizationUploadEntity, ShippingSettingsEntity],
-      migrations: [CartSchema1722000000000],
+      migrations: [CartSchema1722000000000, GuestUploads1784000000000],
       envSchema: cartEnvSchema,
     }),
     ProductsModule,

@@ -5,7 +5,7 @@ import {
   cartAddSchema,
   cartLineIdSchema,
   cartLineUpdateSchema,
-  cartMergeSchema,
+  cartMergeRpcSchema,
   cartPromoSchema,
   RPC,
   RpcEnvelope,
@@ -49,7 +49,7 @@ export class CartRpcController {
   @MessagePattern(RPC.cart.merge)
   merge(@Payload() env: RpcEnvelope) {
     const userId = customerId(env.actor);
-    return this.cart.merge(userId, parseInput(cartMergeSchema, env.data));
+    return this.cart.merge(userId, parseInput(cartMergeRpcSchema, env.data));
   }
 
   @MessagePattern(RPC.cart.promoPreview)

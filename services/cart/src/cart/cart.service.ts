@@ -7,7 +7,7 @@ import {
   CartAddInput,
   CartClearedEvent,
   CartCustomization,
-  CartMergeInput,
+  CartMergeRpcInput,
   CartMergeReply,
   CartMergeSkipped,
   CartPromoReply,
@@ -137,10 +137,12 @@ export class CartService {
   /**
    * Merges a guest cart in one transaction: identical lines add their quantities, and nothing the
    * guest chose is lost. A line over the stock, or of a product deleted since, is kept and says so;
-   * only a product the shop never had is skipped, and reported.
+   * only a product the shop never had is skipped, and reported. The files the visitor uploaded
+   * become the customer's first, so the merged lines keep their artwork.
    */
-  async merge(userId: string, input: CartMergeInput): Promise<Omit<CartMergeReply, 'success'>> {
+  async merge(userId: string, input: CartMergeRpcInput): Promise<Omit<CartMergeReply, 'success'>> {
     return this.dataSource.transaction(async (m) => {
+      if (input.guestCartId) await this.uploads.adoptGuestFiles(m, input.guestCartId, userId);
       const ids = [...new Set(input.items.map((i) => i.productId))];
       const known = new Set(
         (await m.find(CartProductEntity, { select: { id: true }, where: { id: In(ids) } })).map((p) => p.id),

@@ -1,13 +1,20 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A file a customer uploaded for a customization; lines refer to it by id. */
+/**
+ * A file a shopper uploaded for a customization; lines refer to it by id. It is held by exactly
+ * one owner: a customer, or a visitor's guest cart until sign-in moves it to the customer.
+ */
 @Entity('customization_uploads')
 export class CustomizationUploadEntity {
   @PrimaryColumn('uuid')
   id: string;
 
-  @Column('uuid', { name: 'user_id' })
-  userId: string;
+  @Column('uuid', { name: 'user_id', nullable: true })
+  userId: string | null;
+
+  /** The SHA-256 of the guest cart id, so the table never holds the cookie that proves ownership. */
+  @Column('char', { name: 'guest_key', length: 64, nullable: true })
+  guestKey: string | null;
 
   /** The name the customer's file had; the stored file is named by the id. */
   @Column('varchar', { length: 255 })

@@ -3,15 +3,18 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { parseInput } from '@shop/kit';
 import { customizationResolveSchema, customizationUploadSchema, RPC, RpcEnvelope } from '@shop/proto';
 import { customerId } from '../common/actor';
+import { uploadOwner } from './upload-owner';
 import { UploadsService } from './uploads.service';
 
 @Controller()
 export class UploadsRpcController {
   constructor(private readonly uploads: UploadsService) {}
 
+  /** A customer's upload, or a visitor's: then the gateway names the guest cart from its cookie. */
   @MessagePattern(RPC.cart.uploadCreate)
   create(@Payload() env: RpcEnvelope) {
-    return this.uploads.create(customerId(env.actor), parseInput(customizationUploadSchema, env.data));
+    const input = parseInput(customizationUploadSchema, env.data);
+    return this.uploads.create(uploadOwner(env.actor, input.guestCartId), input);
   }
 
   /** Asked by the order service with the customer's actor: only that customer's uploads resolve. */

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { RpcError, SERVICE_CONFIG } from '@shop/kit';
 import {
   CART_MESSAGES as M,
@@ -20,16 +20,25 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import type { CartConfig } from '../config/cart-config';
 import { detectImageType } from './image-type';
 import { CustomizationUploadEntity } from './customization-upload.entity';
+import { guestKeyOf, UploadOwner } from './upload-owner';
+
+/** Abandoned guest files deleted per statement, so one sweep never holds a long lock. */
+const SWEEP_BATCH = 500;
 
 @Injectable()
 export class UploadsService {
+  private readonly logger = new Logger(UploadsService.name);
+
   constructor(
     private readonly dataSource: DataSource,
     @Inject(SERVICE_CONFIG) private readonly config: CartConfig,
   ) {}
 
-  /** Stores an image a customer uploads for a customization, under a new name, and records it as theirs. */
-  async create(userId: string, input: CustomizationUploadInput): Promise<CustomizationUploadReply> {
+  /**
+   * Stores an image a shopper uploads for a customization, under a new name, and records it as
+   * the owner's: a customer's, or a visitor's guest cart's. Both pass the same checks.
+   */
+  async create(owner: UploadOwner, input: CustomizationUploadInput): Promise<CustomizationUploadReply> {
     const bytes = Buffer.from(input.data, 'base64');
     if (bytes.length === 0) throw RpcError.badRequest(M.noFile);
     if (bytes.length > CUSTOMIZATION_UPLOAD_MAX_BYTES)
@@ -45,7 +54,8 @@ export class UploadsService {
     try {
       const row = await this.dataSource.getRepository(CustomizationUploadEntity).save({
         id,
-        userId,
+        userId: owner.userId,
+        guestKey: owner.guestKey,
         name: input.filename,
         size: bytes.length,
         type: type.mime,
@@ -94,11 +104,57 @@ export class UploadsService {
     });
   }
 
+  /**
+   * Moves what a visitor uploaded to the customer who just signed in, inside the merge's
+   * transaction so the merged lines resolve the files as the customer's. Moving twice moves
+   * nothing the second time.
+   */
+  async adoptGuestFiles(m: EntityManager, guestCartId: string, userId: string): Promise<number> {
+    const moved = await m
+      .createQueryBuilder()
+      .update(CustomizationUploadEntity)
+      .set({ userId, guestKey: null })
+      .where('guest_key = :key', { key: guestKeyOf(guestCartId) })
+      .execute();
+    return moved.affected ?? 0;
+  }
+
+  /**
+   * Deletes guest files older than `maxAgeSeconds` that no sign-in claimed: their rows, then their
+   * bytes. Rows a merge is moving right now are skipped (SKIP LOCKED), so every replica may sweep.
+   */
+  async sweepAbandonedGuestFiles(maxAgeSeconds: number): Promise<number> {
+    let swept = 0;
+    for (;;) {
+      const rows: { path: string }[] = await this.dataSource.query(
+        `DELETE FROM customization_uploads
+          WHERE id IN (SELECT id FROM customization_uploads
+                        WHERE guest_key IS NOT NULL AND created_at < now() - make_interval(secs => $1)
+                        ORDER BY created_at
+                        LIMIT ${SWEEP_BATCH}
+                        FOR UPDATE SKIP LOCKED)
+          RETURNING path`,
+        [maxAgeSeconds],
+      );
+      await Promise.all(rows.map((row) => this.removeStored(row.path)));
+      swept += rows.length;
+      if (rows.length < SWEEP_BATCH) return swept;
+    }
+  }
+
   /** `cart.upload.resolve`: what the order service may store of a customer's files. */
   async resolve(userId: string, input: CustomizationResolveInput): Promise<CustomizationResolveReply> {
     return {
       customizations: await this.resolveFiles(this.dataSource.manager, userId, input.customizations),
     };
+  }
+
+  private async removeStored(path: string): Promise<void> {
+    try {
+      await rm(join(this.config.UPLOADS_DIR, path), { force: true });
+    } catch (err) {
+      this.logger.warn(`could not delete the abandoned guest file ${path}: ${(err as Error).message}`);
+    }
   }
 
   private view(row: CustomizationUploadEntity): CustomizationUploadReply {
