@@ -14,11 +14,17 @@ export type Http = ReturnType<typeof api>;
 /** The backend a cart test needs, with its own uploads directory and no rate limits in the way. */
 export async function startCartBackend(
   services: readonly ServiceName[],
+  env: Record<string, string> = {},
 ): Promise<{ backend: Backend; http: Http; uploadsDir: string }> {
   const uploadsDir = mkdtempSync(join(tmpdir(), 'cart-uploads-'));
   const backend = await startBackend({
     services,
-    env: { RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000', UPLOADS_DIR: uploadsDir },
+    env: {
+      RATE_LIMIT_PER_MINUTE: '100000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      UPLOADS_DIR: uploadsDir,
+      ...env,
+    },
   });
   return { backend, http: api(backend.url), uploadsDir };
 }
@@ -29,15 +35,15 @@ export async function uploadCustomization(
   token: string | undefined,
   file: { name: string; type: string; bytes: Buffer },
   field = 'file',
+  cookie?: string,
 ) {
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
-  const res = await fetch(`${baseUrl}/api/cart/uploads`, {
-    method: 'POST',
-    body: form,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  return { status: res.status, body: await res.json() };
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (cookie) headers.cookie = cookie;
+  const res = await fetch(`${baseUrl}/api/cart/uploads`, { method: 'POST', body: form, headers });
+  return { status: res.status, body: await res.json(), setCookies: res.headers.getSetCookie() };
 }
 
 /** Signs in as the seeded admin, as the back office does. */

@@ -126,14 +126,17 @@ export class UploadsService {
   async sweepAbandonedGuestFiles(maxAgeSeconds: number): Promise<number> {
     let swept = 0;
     for (;;) {
+      // A SELECT around the DELETE: TypeORM answers a bare DELETE with [rows, count], not the rows.
       const rows: { path: string }[] = await this.dataSource.query(
-        `DELETE FROM customization_uploads
-          WHERE id IN (SELECT id FROM customization_uploads
-                        WHERE guest_key IS NOT NULL AND created_at < now() - make_interval(secs => $1)
-                        ORDER BY created_at
-                        LIMIT ${SWEEP_BATCH}
-                        FOR UPDATE SKIP LOCKED)
-          RETURNING path`,
+        `WITH swept AS (
+           DELETE FROM customization_uploads
+            WHERE id IN (SELECT id FROM customization_uploads
+                          WHERE guest_key IS NOT NULL AND created_at < now() - make_interval(secs => $1)
+                          ORDER BY created_at
+                          LIMIT ${SWEEP_BATCH}
+                          FOR UPDATE SKIP LOCKED)
+            RETURNING path)
+         SELECT path FROM swept`,
         [maxAgeSeconds],
       );
       await Promise.all(rows.map((row) => this.removeStored(row.path)));
