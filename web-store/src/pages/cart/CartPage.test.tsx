@@ -73,7 +73,9 @@ describe('the cart page', () => {
       expect(within(summary()).getByText('Shipping').nextSibling).toHaveTextContent('₹99');
       expect(within(summary()).getByText('Total').nextSibling).toHaveTextContent('₹499');
       await waitFor(() =>
-        expect(summary()).toHaveTextContent('Free shipping on orders above ₹1,000. Add ₹600 more to qualify.'),
+        expect(summary()).toHaveTextContent(
+          'Free shipping on orders above ₹1,000. Add ₹600 more to qualify.',
+        ),
       );
       const u = userEvent.setup();
       const qty = within(row('Item 1')).getByRole('spinbutton', { name: 'Quantity' });
@@ -136,6 +138,34 @@ describe('the cart page', () => {
       expect(line).toHaveTextContent('Size: A5');
       expect(line).toHaveTextContent('Gift wrap: Yes');
       expect(line).toHaveTextContent('Instructions: Gold foil');
+    });
+
+    it("shows a line's uploaded artwork as a thumbnail linking to the file, and a file known only by name as text", async () => {
+      storeGuestCart([
+        guestLine(1, {
+          customization: {
+            uploadedFiles: [
+              {
+                name: 'team logo.png',
+                size: 120,
+                type: 'image/png',
+                url: '/uploads/customizations/f1.png',
+                fileId: uuid(401),
+              },
+              { name: 'old note.png', size: 10, type: 'image/png' },
+            ],
+          },
+        }),
+      ]);
+      mockApi({});
+      renderApp('/cart');
+      const line = await screen.findByRole('article', { name: 'Item 1' });
+      const artwork = within(line).getByRole('list', { name: 'Artwork for Item 1' });
+      const link = within(artwork).getByRole('link', { name: /team logo\.png/ });
+      expect(link).toHaveAttribute('href', '/uploads/customizations/f1.png');
+      expect(link.querySelector('img')).toHaveAttribute('src', '/uploads/customizations/f1.png');
+      expect(line).toHaveTextContent('Uploaded files: old note.png');
+      expect(within(line).queryByText(/Uploaded files: team logo/)).not.toBeInTheDocument();
     });
 
     it('alerts a bulk order at 50 units in one line or across the cart', async () => {

@@ -7,7 +7,7 @@ import { failureMessage } from '../../api/client';
 import { productImage } from '../../api/products';
 import { useAuth } from '../../auth/AuthContext';
 import { useCart } from '../../cart/CartContext';
-import { describeCustomization } from '../../cart/customizationSummary';
+import { artworkOf, describeCustomization } from '../../cart/customizationSummary';
 import type { CartLineView } from '../../cart/guestCart';
 import { useFreeShippingThreshold } from '../../cart/shippingTerms';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryStates';
@@ -272,7 +272,10 @@ function CartLineRow({ line }: { line: CartLineView }) {
   const [text, setText] = useState(String(line.quantity));
   useEffect(() => setText(String(line.quantity)), [line.quantity]);
   const image = productImage(line.product);
-  const details = describeCustomization(line.customization, line.product.customizations);
+  const details = describeCustomization(line.customization, line.product.customizations, {
+    artworkApart: true,
+  });
+  const artwork = artworkOf(line.customization, line.product.customizations);
   const stock = line.product.stock;
   const href = `/product/${encodeURIComponent(line.productId)}`;
 
@@ -329,6 +332,20 @@ function CartLineRow({ line }: { line: CartLineView }) {
               </div>
             ))}
           </dl>
+        )}
+        {artwork.length > 0 && (
+          <ul className="line-artwork" aria-label={`Artwork for ${line.product.name}`}>
+            {artwork.map((file, index) => (
+              <li key={`${file.url}-${index}`}>
+                <a href={file.url} target="_blank" rel="noopener noreferrer">
+                  <img src={file.url} alt="" width={48} height={48} loading="lazy" />
+                  <span>
+                    <span className="line-artwork-label">{file.label}:</span> {file.name}
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
         )}
         <p className="unit-price">{formatPrice(line.unitPrice)} each</p>
       </div>

@@ -23,13 +23,11 @@ interface CustomizerProps {
   product: Product;
   draft: CustomizationDraft;
   onChange(next: CustomizationDraft): void;
-  /** Signed-in shoppers upload the image itself; a visitor's line keeps its description only. */
-  canUpload: boolean;
   onUploadingChange(uploading: boolean): void;
 }
 
 /** Every option the product offers, by type: boolean, select, multi-select, text, image and file. */
-export function Customizer({ product, draft, onChange, canUpload, onUploadingChange }: CustomizerProps) {
+export function Customizer({ product, draft, onChange, onUploadingChange }: CustomizerProps) {
   const id = useId();
   const setOption = (optionId: string, value: OptionValue | undefined) => {
     const options = { ...draft.options };
@@ -75,7 +73,6 @@ export function Customizer({ product, draft, onChange, canUpload, onUploadingCha
           option={option}
           value={draft.options[option._id]}
           onChange={(value) => setOption(option._id, value)}
-          canUpload={canUpload}
           onUploadingChange={onUploadingChange}
         />
       ))}
@@ -83,7 +80,6 @@ export function Customizer({ product, draft, onChange, canUpload, onUploadingCha
         <DesignUploads
           files={draft.uploadedFiles}
           onChange={(uploadedFiles) => onChange({ ...draft, uploadedFiles })}
-          canUpload={canUpload}
           onUploadingChange={onUploadingChange}
         />
       )}
@@ -109,11 +105,10 @@ interface OptionFieldProps {
   option: ProductCustomizationOptionView['optionId'];
   value: OptionValue | undefined;
   onChange(value: OptionValue | undefined): void;
-  canUpload: boolean;
   onUploadingChange(uploading: boolean): void;
 }
 
-function OptionField({ option, value, onChange, canUpload, onUploadingChange }: OptionFieldProps) {
+function OptionField({ option, value, onChange, onUploadingChange }: OptionFieldProps) {
   const id = useId();
   const extra = modifierLabel(option.priceModifier);
   const hint = option.description ? <p className="field-hint">{option.description}</p> : null;
@@ -215,7 +210,6 @@ function OptionField({ option, value, onChange, canUpload, onUploadingChange }: 
           onAdd={(uploaded) => onChange({ ...uploaded, value: uploaded.url ?? uploaded.name })}
           onRemove={() => onChange(undefined)}
           max={1}
-          canUpload={canUpload}
           onUploadingChange={onUploadingChange}
         />
       );
@@ -226,12 +220,10 @@ function OptionField({ option, value, onChange, canUpload, onUploadingChange }: 
 function DesignUploads({
   files,
   onChange,
-  canUpload,
   onUploadingChange,
 }: {
   files: UploadedFileView[];
   onChange(files: UploadedFileView[]): void;
-  canUpload: boolean;
   onUploadingChange(uploading: boolean): void;
 }) {
   return (
@@ -241,7 +233,6 @@ function DesignUploads({
       onAdd={(file) => onChange([...files, file])}
       onRemove={(index) => onChange(files.filter((_, i) => i !== index))}
       max={CUSTOMIZATION_FILES_MAX}
-      canUpload={canUpload}
       onUploadingChange={onUploadingChange}
     />
   );
@@ -254,13 +245,12 @@ interface ImageUploadFieldProps {
   onAdd(file: UploadedFileView): void;
   onRemove(index: number): void;
   max: number;
-  canUpload: boolean;
   onUploadingChange(uploading: boolean): void;
 }
 
 /**
- * Picks an image for a customization: images only, at most 2 MB. A signed-in shopper's image is
- * stored at once; a visitor's line records the file's name, size and type.
+ * Picks an image for a customization: images only, at most 2 MB, stored at once. A visitor's file
+ * is held by their guest cart and becomes theirs as a customer when they sign in.
  */
 function ImageUploadField({
   label,
@@ -269,7 +259,6 @@ function ImageUploadField({
   onAdd,
   onRemove,
   max,
-  canUpload,
   onUploadingChange,
 }: ImageUploadFieldProps) {
   const id = useId();
@@ -283,10 +272,6 @@ function ImageUploadField({
     const refused = uploadProblem(file);
     setProblem(refused);
     if (refused) return;
-    if (!canUpload) {
-      onAdd({ name: file.name, size: file.size, type: file.type });
-      return;
-    }
     setUploading(true);
     onUploadingChange(true);
     try {
@@ -323,7 +308,6 @@ function ImageUploadField({
       )}
       <p id={`${id}-hint`} className="field-hint">
         {UPLOAD_HINT}
-        {!canUpload && ' Sign in to attach the image itself; as a guest only its name is kept with the item.'}
       </p>
       {uploading && (
         <p className="field-hint" role="status">

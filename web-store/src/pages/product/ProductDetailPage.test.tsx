@@ -245,15 +245,36 @@ describe('the product detail page', () => {
       });
     });
 
-    it("keeps only a visitor's file description, since only signed-in shoppers can upload", async () => {
-      const api = productApi();
+    it("uploads a visitor's image too, and the guest cart line keeps the stored file to carry through sign-in", async () => {
+      const api = productApi(diary, {
+        'POST /cart/uploads': () => ({
+          data: {
+            success: true,
+            name: 'art.jpg',
+            size: 3,
+            type: 'image/jpeg',
+            url: '/uploads/customizations/g1.jpg',
+            fileId: uuid(301),
+          },
+        }),
+      });
       renderApp(`/product/${diary._id}`);
       await heading('Leather Diary');
-      await userEvent
-        .setup()
-        .upload(screen.getByLabelText(/Your logo/), new File(['abc'], 'art.jpg', { type: 'image/jpeg' }));
+      const u = userEvent.setup();
+      await u.upload(
+        screen.getByLabelText(/Your logo/),
+        new File(['abc'], 'art.jpg', { type: 'image/jpeg' }),
+      );
       expect(await screen.findByRole('list', { name: /Your logo/ })).toHaveTextContent('art.jpg');
-      expect(api.calls('POST /cart/uploads')).toHaveLength(0);
+      expect(api.calls('POST /cart/uploads')).toHaveLength(1);
+      expect(screen.queryByText(/Sign in to attach/)).not.toBeInTheDocument();
+      await u.click(screen.getByRole('button', { name: 'Add to Cart' }));
+      await waitFor(() => expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toHaveLength(1));
+      const [line] = JSON.parse(localStorage.getItem('cart')!);
+      expect(line.customization.dynamicCustomizations.logo).toMatchObject({
+        fileId: uuid(301),
+        url: '/uploads/customizations/g1.jpg',
+      });
     });
   });
 

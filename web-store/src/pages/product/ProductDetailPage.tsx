@@ -214,7 +214,6 @@ function ProductView({ product, onReviewPosted }: { product: Product; onReviewPo
             product={product}
             draft={draft}
             onChange={setDraft}
-            canUpload={Boolean(user)}
             onUploadingChange={(on) => setUploads((n) => n + (on ? 1 : -1))}
           />
 
