@@ -33,6 +33,8 @@ describe('guest uploads: a visitor keeps their artwork through sign-in', () => {
   let uploadsDir: string;
   let cartDb: Client;
   let mug: ProductView;
+  let badge: ProductView;
+  let artworkOption: string;
 
   /** A visitor's upload; with no cookie the visitor is new and gets one. */
   const guestUpload = async (cookie?: string, name = 'artwork.png') =>
@@ -76,6 +78,27 @@ describe('guest uploads: a visitor keeps their artwork through sign-in', () => {
       price: 349,
       stock: 50,
       allowsImageUpload: true,
+    });
+    const option = await http.post(
+      '/customizations',
+      {
+        name: 'Upload Your Artwork',
+        type: 'image',
+        description: 'Your logo or photo',
+        priceModifier: { type: 'fixed', operator: '+', value: 20 },
+        isActive: true,
+        isDefault: false,
+      },
+      admin,
+    );
+    artworkOption = option.body.customization._id;
+    badge = await createProduct(http, backend, admin, {
+      name: 'Pin Badge',
+      category: 'Gifts',
+      price: 99,
+      stock: 50,
+      allowsImageUpload: true,
+      customizations: [{ optionId: artworkOption, enabled: true }],
     });
   });
   afterAll(async () => {
@@ -173,6 +196,62 @@ describe('guest uploads: a visitor keeps their artwork through sign-in', () => {
     expect(stored.body.order.products[0].customization.uploadedFiles).toEqual([file]);
     const served = await fetch(`${backend.url}${url}`);
     expect(served.status).toBe(200);
+  });
+
+  it("vouches for an image option's file like a design: moved at sign-in, priced, and refused to anyone else", async () => {
+    const uploaded = await guestUpload(undefined, 'badge art.png');
+    const cookie = guestCookie(uploaded.setCookies)!;
+    const { fileId, url, size } = uploaded.body;
+    // As the product page sets it: the upload's answer, with the link as the option's value.
+    const chosen = {
+      name: 'badge art.png',
+      size,
+      type: 'image/png',
+      url: '/elsewhere/x.png',
+      fileId,
+      value: url,
+    };
+    const optionLine = {
+      productId: badge._id,
+      quantity: 1,
+      customization: { dynamicCustomizations: { [artworkOption]: chosen } },
+    };
+
+    const stranger = await http.post('/cart', optionLine, newCustomer().token);
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.message).toBe('Uploaded file not found');
+
+    const customer = newCustomer();
+    const merged = await merge(customer.token, [optionLine], cookie);
+    expect(merged.status).toBe(200);
+    const [item] = merged.body.cart.items;
+    expect(item.customization.dynamicCustomizations[artworkOption]).toEqual({
+      name: 'badge art.png',
+      size,
+      type: 'image/png',
+      url,
+      fileId,
+      value: url,
+    });
+    expect(item.unitPrice).toBe(119);
+
+    const order = await http.post(
+      '/orders',
+      checkoutBody([{ product: badge._id, quantity: 1, customization: item.customization }]),
+      customer.token,
+    );
+    expect(order.status).toBe(201);
+    expect(order.body.order.products[0].customization.dynamicCustomizations[artworkOption]).toMatchObject({
+      fileId,
+      url,
+    });
+    const lifted = await http.post(
+      '/orders',
+      checkoutBody([{ product: badge._id, quantity: 1, customization: item.customization }]),
+      newCustomer().token,
+    );
+    expect(lifted.status).toBe(400);
+    expect(lifted.body.message).toBe('Uploaded file not found');
   });
 
   it("never lets another visitor or customer claim a guest's file", async () => {

@@ -1,4 +1,10 @@
-import { canonicalJson, customizationKey, normalizeCustomization } from './customization';
+import {
+  canonicalJson,
+  customizationHasFiles,
+  customizationKey,
+  isFileValue,
+  normalizeCustomization,
+} from './customization';
 
 describe('the identity of a cart line customization', () => {
   it('is the same whatever the key order, at every depth', () => {
@@ -38,5 +44,35 @@ describe('the identity of a cart line customization', () => {
     expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: 'x' } })).toBe(
       '{"a":{"c":"x","d":[2,{"e":0,"f":1}]},"b":1}',
     );
+  });
+});
+
+describe('files a line carries, which the cart must vouch for', () => {
+  const file = {
+    name: 'logo.png',
+    size: 4,
+    type: 'image/png',
+    url: '/uploads/customizations/a.png',
+    fileId: 'a',
+  };
+
+  it('reads an option value with a fileId or a url as a file, and plain choices as not', () => {
+    expect(isFileValue({ ...file, value: file.url })).toBe(true);
+    expect(isFileValue({ name: 'x.png', url: 'https://elsewhere.example/x.png' })).toBe(true);
+    expect(isFileValue({ value: 'A4' })).toBe(false);
+    expect(isFileValue('logo.png')).toBe(false);
+    expect(isFileValue(['Front logo'])).toBe(false);
+    expect(isFileValue(null)).toBe(false);
+  });
+
+  it('finds a file among the uploaded designs or in an image option', () => {
+    expect(customizationHasFiles({ uploadedFiles: [file] })).toBe(true);
+    expect(customizationHasFiles({ dynamicCustomizations: { art: { ...file, value: file.url } } })).toBe(
+      true,
+    );
+    expect(
+      customizationHasFiles({ size: 'A5', dynamicCustomizations: { wrap: true, cover: { value: 'Kraft' } } }),
+    ).toBe(false);
+    expect(customizationHasFiles(undefined)).toBe(false);
   });
 });

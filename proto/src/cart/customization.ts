@@ -1,3 +1,5 @@
+import type { CartCustomization, UploadedFileView } from './cart.types';
+
 /**
  * A line is a product id plus an identical customization object (storefront spec, section 4).
  * "Identical" is judged on the canonical form: keys sorted at every depth, and blank fields
@@ -44,4 +46,27 @@ export function canonicalJson(value: unknown): string {
 /** The identity of a customization: two lines of one product merge exactly when their keys are equal. */
 export function customizationKey(customization: unknown): string {
   return canonicalJson(normalizeCustomization(customization));
+}
+
+/**
+ * An image or file option's value as the storefront sets it: the upload's description with
+ * `value` (its link, or its name). Any option value with a `fileId` or a `url` is read as one, so
+ * the cart vouches for it like an uploaded design whatever the option is called.
+ */
+export function isFileValue(value: unknown): value is UploadedFileView & { value?: unknown } {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    ('fileId' in value || 'url' in value)
+  );
+}
+
+/** True when a line carries a file the cart must vouch for: a design, or an image option's file. */
+export function customizationHasFiles(customization: CartCustomization | null | undefined): boolean {
+  if (!customization) return false;
+  return (
+    (customization.uploadedFiles?.length ?? 0) > 0 ||
+    Object.values(customization.dynamicCustomizations ?? {}).some(isFileValue)
+  );
 }

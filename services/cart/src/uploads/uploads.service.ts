@@ -10,6 +10,7 @@ import {
   CustomizationResolveReply,
   CustomizationUploadReply,
   ERROR_CODES,
+  isFileValue,
   normalizeCustomization,
   UploadedFileView,
 } from '@shop/proto';
@@ -22,6 +23,9 @@ import { detectImageType } from './image-type';
 import { CustomizationUploadEntity } from './customization-upload.entity';
 import { guestKeyOf, UploadOwner } from './upload-owner';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What a file a client described without a name is called. */
+const UNNAMED_FILE = 'Uploaded file';
 /** Abandoned guest files deleted per statement, so one sweep never holds a long lock. */
 const SWEEP_BATCH = 500;
 
@@ -72,10 +76,11 @@ export class UploadsService {
   /**
    * Rewrites each attached file from the cart's own record of it, so a line can only carry the
    * caller's files, described truthfully, with the link the cart builds: a link a client sends is
-   * never kept. A file without an id (a guest's note of a file it never uploaded) keeps only its
-   * name. An id that is unknown or another customer's is refused with 'Uploaded file not found',
-   * the answer a shopper can act on; `others: 'nameOnly'` keeps such a file as a name instead,
-   * for the merge that must not lose what a guest chose.
+   * never kept. That holds for the uploaded designs and for an image or file option's value alike.
+   * A file without an id (a note of a file never uploaded) keeps only its name. An id that is
+   * unknown or another shopper's is refused with 'Uploaded file not found', the answer a shopper
+   * can act on; `others: 'nameOnly'` keeps such a file as a name instead, for the merge that must
+   * not lose what a guest chose.
    */
   async resolveFiles<C extends CartCustomization>(
     m: EntityManager,
@@ -86,21 +91,35 @@ export class UploadsService {
     const ids = [
       ...new Set(
         customizations.flatMap((c) =>
-          (c.uploadedFiles ?? []).map((f) => f.fileId).filter((id): id is string => !!id),
+          [...(c.uploadedFiles ?? []), ...Object.values(c.dynamicCustomizations ?? {}).filter(isFileValue)]
+            .map((f) => f.fileId)
+            .filter((id): id is string => typeof id === 'string' && UUID.test(id)),
         ),
       ),
     ];
     const rows = ids.length ? await m.findBy(CustomizationUploadEntity, { id: In(ids), userId }) : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
+    const vouched = (file: UploadedFileView): UploadedFileView => {
+      const row = typeof file.fileId === 'string' ? byId.get(file.fileId) : undefined;
+      if (row) return this.view(row);
+      if (file.fileId && others === 'refuse') throw RpcError.badRequest(M.fileNotFound);
+      return { name: typeof file.name === 'string' && file.name ? file.name : UNNAMED_FILE };
+    };
     return customizations.map((c) => {
-      if (!c.uploadedFiles?.length) return c;
-      const uploadedFiles = c.uploadedFiles.map((file): UploadedFileView => {
-        const row = file.fileId ? byId.get(file.fileId) : undefined;
-        if (row) return this.view(row);
-        if (file.fileId && others === 'refuse') throw RpcError.badRequest(M.fileNotFound);
-        return { name: file.name };
-      });
-      return normalizeCustomization({ ...c, uploadedFiles });
+      const options = Object.entries(c.dynamicCustomizations ?? {});
+      if (!c.uploadedFiles?.length && !options.some(([, v]) => isFileValue(v))) return c;
+      const uploadedFiles = c.uploadedFiles?.map(vouched);
+      const dynamicCustomizations = c.dynamicCustomizations
+        ? Object.fromEntries(
+            options.map(([optionId, value]) => {
+              if (!isFileValue(value)) return [optionId, value];
+              // An image option's `value` is what prices it and what staff read: the link, or the name.
+              const file = vouched(value);
+              return [optionId, { ...file, value: file.url ?? file.name }];
+            }),
+          )
+        : undefined;
+      return normalizeCustomization({ ...c, uploadedFiles, dynamicCustomizations });
     });
   }
 

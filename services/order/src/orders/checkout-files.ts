@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { RpcClient } from '@shop/kit';
-import { CartCustomization, CustomizationResolveInput, CustomizationResolveReply, RPC } from '@shop/proto';
+import {
+  CartCustomization,
+  customizationHasFiles,
+  CustomizationResolveInput,
+  CustomizationResolveReply,
+  RPC,
+} from '@shop/proto';
 
 interface LineWithCustomization {
   customization: CartCustomization;
@@ -16,7 +22,7 @@ export class CheckoutFiles {
   constructor(private readonly rpc: RpcClient) {}
 
   async resolve<L extends LineWithCustomization>(userId: string, lines: L[]): Promise<L[]> {
-    if (!lines.some((l) => l.customization.uploadedFiles?.length)) return lines;
+    if (!lines.some((l) => customizationHasFiles(l.customization))) return lines;
     const { customizations } = await this.rpc.call<CustomizationResolveReply>(
       RPC.cart.uploadResolve,
       { customizations: lines.map((l) => l.customization) } satisfies CustomizationResolveInput,

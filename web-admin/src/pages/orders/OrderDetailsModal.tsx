@@ -14,6 +14,7 @@ import {
   customerEmail,
   customerName,
   customizationEntries,
+  lineFiles,
   ORDER_MESSAGES_UI as MSG,
   PAYMENT_BADGE,
   paymentLabel,
@@ -268,7 +269,7 @@ function OrderLineItem({
   optionNames: ReadonlyMap<string, string>;
 }) {
   const entries = customizationEntries(line.customization, optionNames);
-  const files = line.customization?.uploadedFiles ?? [];
+  const files = lineFiles(line.customization, optionNames);
   return (
     <li className="order-line">
       <strong>{line.name || line.product?.name}</strong>
@@ -287,16 +288,21 @@ function OrderLineItem({
       ) : null}
       {files.length > 0 ? (
         <div>
-          <p className="field-label">Uploaded files</p>
-          <ul>
+          <p className="field-label">Artwork</p>
+          <ul className="line-files" aria-label={`Artwork for ${line.name || line.product?.name}`}>
             {files.map((file, fileIndex) => (
               <li key={`${file.name}-${fileIndex}`}>
                 {file.url ? (
                   <a href={file.url} target="_blank" rel="noopener noreferrer">
-                    {file.name}
+                    <img src={file.url} alt="" width={56} height={56} loading="lazy" />
+                    <span>
+                      {file.label}: {file.name}
+                    </span>
                   </a>
                 ) : (
-                  file.name
+                  <span>
+                    {file.label}: {file.name}
+                  </span>
                 )}
               </li>
             ))}

@@ -235,7 +235,7 @@ describe('the order details modal', () => {
     expect(customization).toHaveTextContent('SizeLarge');
     expect(customization).toHaveTextContent('CommentsPrint on both sides');
     await waitFor(() => expect(customization).toHaveTextContent('EngravingHappy Diwali'));
-    expect(within(dialog).getByRole('link', { name: 'family.jpg' })).toHaveAttribute(
+    expect(within(dialog).getByRole('link', { name: 'Design: family.jpg' })).toHaveAttribute(
       'href',
       '/uploads/customer/family.jpg',
     );

@@ -4,6 +4,7 @@ import {
   customerName,
   customizationEntries,
   dateRange,
+  lineFiles,
   pagerText,
   paymentLabel,
   shippingAddressText,
@@ -103,6 +104,27 @@ describe('a line customization', () => {
       ['Comments', 'Blue ink'],
       ['Gift Wrap', 'Yes'],
       ['opt-2', 'Red, Gold'],
+    ]);
+  });
+
+  it("lists an image option's file with the designs, as a link, and not as a text entry", () => {
+    const names = new Map([['art', 'Upload Your Artwork']]);
+    const art = {
+      name: 'logo.png',
+      size: 4,
+      type: 'image/png',
+      url: '/uploads/customizations/a.png',
+      fileId: 'a',
+      value: '/uploads/customizations/a.png',
+    };
+    const customization = {
+      uploadedFiles: [{ name: 'note.png' }],
+      dynamicCustomizations: { art, wrap: true },
+    };
+    expect(customizationEntries(customization, names)).toEqual([['wrap', 'Yes']]);
+    expect(lineFiles(customization, names)).toEqual([
+      { label: 'Upload Your Artwork', name: 'logo.png', url: '/uploads/customizations/a.png' },
+      { label: 'Design', name: 'note.png', url: null },
     ]);
   });
 });

@@ -1,4 +1,10 @@
-import { ORDER_STATUSES, type OrderStatus, type PaymentRefundReason, type RefundState } from '@shop/proto';
+import {
+  isFileValue,
+  ORDER_STATUSES,
+  type OrderStatus,
+  type PaymentRefundReason,
+  type RefundState,
+} from '@shop/proto';
 import type { AdminOrder } from '../../api/orders';
 import type { FilterOption } from '../../components/Filters';
 import { formatPrice } from '../../lib/format';
@@ -155,6 +161,8 @@ export function customizationEntries(
   if (customization.size) entries.push(['Size', customization.size]);
   if (customization.comments) entries.push(['Comments', customization.comments]);
   for (const [key, raw] of Object.entries(customization.dynamicCustomizations ?? {})) {
+    // An image option's file is listed with the uploaded files, as a link to it.
+    if (isFileValue(raw) && raw.url) continue;
     const value = raw && typeof raw === 'object' && 'value' in raw ? (raw as { value: unknown }).value : raw;
     entries.push([
       optionNames.get(key) ?? key,
@@ -168,4 +176,26 @@ export function customizationEntries(
     ]);
   }
   return entries;
+}
+
+/** A file on an order line, to open: the uploaded designs and the image options' files. */
+export interface LineFile {
+  label: string;
+  name: string;
+  url: string | null;
+}
+
+export function lineFiles(
+  customization: AdminOrder['products'][number]['customization'] | null | undefined,
+  optionNames: ReadonlyMap<string, string> = new Map(),
+): LineFile[] {
+  if (!customization) return [];
+  const files: LineFile[] = [];
+  for (const [key, raw] of Object.entries(customization.dynamicCustomizations ?? {})) {
+    if (isFileValue(raw) && raw.url)
+      files.push({ label: optionNames.get(key) ?? key, name: raw.name || 'Uploaded file', url: raw.url });
+  }
+  for (const file of customization.uploadedFiles ?? [])
+    files.push({ label: 'Design', name: file.name, url: file.url ?? null });
+  return files;
 }
