@@ -5,7 +5,8 @@
  * and of every back-office screen at desktop width under docs/screens/admin/, taken from the built
  * apps against a seeded shop. Before the pictures a shopper signs up, saves an address, pays for an
  * order in the payment sandbox and leaves a product in the cart, so the signed-in pages and the back
- * office show real data.
+ * office show real data; a visitor uploads their logo for a product's artwork option and signs in,
+ * so the cart shows a line with its artwork (cart-artwork-*.png).
  *
  *   node bench/web-store/screenshots.mjs
  */
@@ -56,6 +57,56 @@ async function fillCart(url, token, products, count) {
     }
   }
   return added;
+}
+
+/** A made-up studio's logo, drawn here so the artwork in the cart is visibly someone's picture. */
+function studioLogo() {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="#7b2ff7"/><stop offset="1" stop-color="#f107a3"/></linearGradient></defs>
+    <rect width="240" height="240" rx="36" fill="url(#g)"/>
+    <circle cx="120" cy="100" r="52" fill="none" stroke="#fff" stroke-width="12"/>
+    <path d="M96 100 l18 18 l32 -36" fill="none" stroke="#fff" stroke-width="12" stroke-linecap="round" stroke-linejoin="round"/>
+    <text x="120" y="200" font-family="DejaVu Sans, sans-serif" font-size="30" font-weight="700" fill="#fff" text-anchor="middle">KAVYA</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/**
+ * As a visitor would: uploads a logo for the first product with an image option (no sign-in, the
+ * gateway's guest cart cookie holds the file), then signs up; the merge of the guest cart moves the
+ * file to the new customer, and the line keeps it.
+ */
+async function guestArtworkShopper(url, products) {
+  let product;
+  let optionId;
+  for (const card of products) {
+    const { product: full } = await call(url, 'GET', `/products/${card._id}`);
+    optionId = full.customizationOptions.find((o) => o.optionId.type === 'image')?.optionId._id;
+    if (optionId && full.stock >= 25) {
+      product = full;
+      break;
+    }
+  }
+  if (!product) throw new Error('no seeded product offers an image option');
+  const form = new FormData();
+  form.append('file', new Blob([await studioLogo()], { type: 'image/png' }), 'kavya-studio-logo.png');
+  const res = await fetch(`${url}/api/cart/uploads`, { method: 'POST', body: form });
+  const stored = await res.json();
+  if (!res.ok) throw new Error(`guest upload: ${res.status} ${stored.message ?? ''}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('guest_cart='))?.split(';')[0];
+  const shopper = await registerShopper(url, 'kavya');
+  const { name, size, type, url: link, fileId } = stored;
+  const artwork = { name, size, type, url: link, fileId, value: link };
+  await call(
+    url,
+    'POST',
+    '/cart/merge',
+    { items: [{ productId: product._id, quantity: 25, customization: { dynamicCustomizations: { [optionId]: artwork } } }] },
+    shopper.token,
+    { cookie },
+  );
+  return shopper;
 }
 
 async function placePaidOrder(url, shopper, products) {
@@ -152,7 +203,7 @@ async function shoot(page, file) {
   taken.push({ file, bytes: small.length });
 }
 
-async function storeScreens(browser, shop, shopper, product) {
+async function storeScreens(browser, shop, shopper, product, artworkShopper) {
   const pages = [
     { name: 'home', path: '/', reveal: true },
     { name: 'products', path: '/products' },
@@ -182,6 +233,11 @@ async function storeScreens(browser, shop, shopper, product) {
         await shoot(page, `product-gallery-${size}.png`);
       }
     }
+    await page.evaluate((token) => localStorage.setItem('token', token), artworkShopper.token);
+    await page.goto('/cart');
+    await settle(page);
+    await page.waitForFunction(() => [...document.querySelectorAll('.line-artwork img')].every((i) => i.complete && i.naturalWidth > 0), undefined, { timeout: 10_000 });
+    await shoot(page, `cart-artwork-${size}.png`);
     if (errors.length) process.stderr.write(`store (${size}) page errors: ${errors.join('; ')}\n`);
     await context.close();
   }
@@ -246,7 +302,8 @@ async function main() {
     const refunded = await cancelledAndRefunded(shop.url, admin, shopper, await placePaidOrder(shop.url, shopper, plain.slice(1, 3)));
 
     const detail = products.find((p) => (p.reviewCount ?? p.totalReviews ?? 0) > 0) ?? products[0];
-    await storeScreens(browser, shop, shopper, detail);
+    const artworkShopper = await guestArtworkShopper(shop.url, inStock);
+    await storeScreens(browser, shop, shopper, detail, artworkShopper);
     await adminScreens(browser, shop, admin, order, buyer.userId, refunded);
     for (const { file, bytes } of taken) process.stdout.write(`${file.padEnd(36)} ${(bytes / 1024).toFixed(0)} KB\n`);
   } finally {
