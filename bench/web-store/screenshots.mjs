@@ -106,16 +106,22 @@ async function guestArtworkShopper(url, products) {
     shopper.token,
     { cookie },
   );
-  return shopper;
+  return { ...shopper, product };
 }
 
-async function placePaidOrder(url, shopper, products) {
+/** The artwork shopper checks out their cart line: staff then see the artwork on the order. */
+async function artworkOrder(url, shopper) {
+  const { cart } = await call(url, 'GET', '/cart', undefined, shopper.token);
+  return placePaidOrder(url, shopper, [shopper.product], [cart.items[0].customization]);
+}
+
+async function placePaidOrder(url, shopper, products, customizations = []) {
   const { order } = await call(
     url,
     'POST',
     '/orders',
     {
-      products: products.map((p, i) => ({ product: p._id, quantity: i + 1, customization: {} })),
+      products: products.map((p, i) => ({ product: p._id, quantity: i + 1, customization: customizations[i] ?? {} })),
       shippingAddress: {
         fullName: ADDRESS.name,
         phone: ADDRESS.phone,
@@ -243,7 +249,7 @@ async function storeScreens(browser, shop, shopper, product, artworkShopper) {
   }
 }
 
-async function adminScreens(browser, shop, admin, order, customerId, refunded) {
+async function adminScreens(browser, shop, admin, order, customerId, refunded, withArtwork) {
   mkdirSync(join(OUT, 'admin'), { recursive: true });
   const context = await browser.newContext({ ...WIDTHS.desktop, baseURL: shop.url, reducedMotion: 'reduce' });
   const page = await context.newPage();
@@ -262,6 +268,9 @@ async function adminScreens(browser, shop, admin, order, customerId, refunded) {
   await visit('/orders', 'orders');
   await visit(`/orders/${order._id}`, 'order-details');
   await visit(`/orders/${refunded._id}`, 'order-details-refund');
+  await visit(`/orders/${withArtwork._id}`);
+  await page.waitForFunction(() => [...document.querySelectorAll('.line-files img')].some((i) => i.complete && i.naturalWidth > 0), undefined, { timeout: 10_000 });
+  await shoot(page, 'admin/order-details-artwork.png');
   await visit('/products', 'products');
   await page.getByRole('button', { name: 'Add New Product' }).click();
   await settle(page);
@@ -304,7 +313,8 @@ async function main() {
     const detail = products.find((p) => (p.reviewCount ?? p.totalReviews ?? 0) > 0) ?? products[0];
     const artworkShopper = await guestArtworkShopper(shop.url, inStock);
     await storeScreens(browser, shop, shopper, detail, artworkShopper);
-    await adminScreens(browser, shop, admin, order, buyer.userId, refunded);
+    const withArtwork = await artworkOrder(shop.url, artworkShopper);
+    await adminScreens(browser, shop, admin, order, buyer.userId, refunded, withArtwork);
     for (const { file, bytes } of taken) process.stdout.write(`${file.padEnd(36)} ${(bytes / 1024).toFixed(0)} KB\n`);
   } finally {
     await browser.close();
