@@ -6,15 +6,19 @@
  *   the sandbox Checkout's Pay (POST /payments/sandbox/pay, standing in for Razorpay's window) ->
  *   POST /payments/verify.
  * Reports checkouts per second, p50/p99 of a whole checkout and of each step, and afterwards checks
- * that every verified order is paid in the order service.
+ * that every verified order is paid in the order service. Per checkout it also reports each
+ * process's CPU time and each service database's transactions (pg_stat_database), which say more
+ * than the rate on a shared machine.
  *
  *   npx tsc -b tsconfig.build.json && node bench/checkout/run.mjs
  *   (BENCH_SECONDS=20, BENCH_SHOPPERS=20, BENCH_WARMUP_SECONDS=3 by default)
+ *   BENCH_COUNT_QUERIES=/tmp/q also counts each process's SQL statements per checkout;
+ *   BENCH_CPU_PROF=/tmp/prof writes a CPU profile per process (see bench/lib/backend.mjs).
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { call, createProducts, registerCustomers } from '../lib/api.mjs';
-import { DATABASE_URL, percentile, startBackend } from '../lib/backend.mjs';
+import { cpuTimes, DATABASE_URL, percentile, queryCounts, startBackend } from '../lib/backend.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 20);
@@ -39,6 +43,27 @@ async function seed(url) {
     price: (i) => 150 + i * 40,
   });
   return { products, shoppers: await registerCustomers(url, SHOPPERS, 'checkoutbench') };
+}
+
+/** Committed and rolled-back transactions so far in each of the backend's databases, by service. */
+async function transactions(databases) {
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  // Counters reach pg_stat_database about once a second after the transactions end.
+  await new Promise((r) => setTimeout(r, 1500));
+  const { rows } = await db.query(
+    `SELECT datname, (xact_commit + xact_rollback)::int AS n FROM pg_stat_database WHERE datname = ANY($1)`,
+    [databases],
+  );
+  await db.end();
+  return Object.fromEntries(rows.map((r) => [r.datname.slice(r.datname.indexOf('_') + 1), r.n]));
+}
+
+/** Per checkout, what each counter rose by between two readings. */
+function perCheckout(before, after, checkouts) {
+  return Object.entries(after)
+    .map(([name, value]) => `${name} ${((value - (before[name] ?? 0)) / checkouts).toFixed(1)}`)
+    .join(', ');
 }
 
 const ms = (started) => Number(process.hrtime.bigint() - started) / 1e6;
@@ -119,7 +144,17 @@ async function main() {
     await run(backend.url, products, shoppers, WARMUP_SECONDS);
     const results = [];
     const failures = new Map();
+    const before = {
+      cpu: await cpuTimes(backend.processes),
+      xacts: await transactions(backend.databases),
+      queries: await queryCounts(backend.processes),
+    };
     const elapsed = await run(backend.url, products, shoppers, SECONDS, (r) => results.push(r), failures);
+    const after = {
+      cpu: await cpuTimes(backend.processes),
+      xacts: await transactions(backend.databases),
+      queries: await queryCounts(backend.processes),
+    };
 
     const orderDatabase = new URL(DATABASE_URL);
     orderDatabase.pathname = `/${backend.databases.find((d) => d.endsWith('_order'))}`;
@@ -152,6 +187,22 @@ async function main() {
       console.log(`  ${step.padEnd(15)}  p50 ${s.p50} ms, p99 ${s.p99} ms`);
     }
     console.log(`  orders paid in the order service: ${paid} of ${ids.length}`);
+    const attempted = results.length + [...failures.values()].reduce((a, b) => a + b, 0);
+    console.log(`  per checkout, CPU ms:      ${perCheckout(before.cpu, after.cpu, attempted)}`);
+    console.log(`  per checkout, transactions: ${perCheckout(before.xacts, after.xacts, attempted)}`);
+    if (after.queries) {
+      const totals = (counts) => Object.fromEntries(Object.entries(counts).map(([n, c]) => [n, c.total ?? 0]));
+      console.log(`  per checkout, statements:  ${perCheckout(totals(before.queries), totals(after.queries), attempted)}`);
+      for (const [name, counts] of Object.entries(after.queries)) {
+        const was = before.queries[name] ?? {};
+        const rise = (now, then) => ((now - (then ?? 0)) / attempted).toFixed(1);
+        const kinds = Object.keys(counts).filter((k) => k !== 'total' && k !== 'statements');
+        console.log(`    ${name}: ${kinds.map((k) => `${k} ${rise(counts[k], was[k])}`).join(', ')}`);
+        for (const [text, n] of Object.entries(counts.statements ?? {})) {
+          if (rise(n, was.statements?.[text]) !== '0.0') console.log(`      ${rise(n, was.statements?.[text])}  ${text}`);
+        }
+      }
+    }
     const failed = [...failures.values()].reduce((a, b) => a + b, 0);
     console.log(`  failed checkouts: ${failed}`);
     for (const [message, count] of failures) console.log(`    ${count} x ${message}`);

@@ -1,6 +1,11 @@
 /**
  * Starts built services and the gateway as processes for a benchmark, isolated by a fresh bus
  * namespace and fresh databases, and removes both afterwards.
+ *
+ * BENCH_CPU_PROF=<dir>: each process runs with --cpu-prof and writes its profile under
+ * <dir>/<service or gateway>/ when it stops (open it in Chrome DevTools or speedscope).
+ * BENCH_COUNT_QUERIES=<dir>: each process counts its PostgreSQL statements into <dir>/<name>.json
+ * (see count-queries.cjs); a bench reads them with queryCounts().
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -40,6 +45,14 @@ async function waitOk(url, child, name, timeoutMs = 60_000) {
   throw new Error(`${name} did not start in time`);
 }
 
+/** Node options for one process of the backend, from BENCH_CPU_PROF and BENCH_COUNT_QUERIES. */
+function nodeArgs(name) {
+  const args = [];
+  if (process.env.BENCH_CPU_PROF) args.push('--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_CPU_PROF, name)}`);
+  if (process.env.BENCH_COUNT_QUERIES) args.push('--require', join(root, 'bench', 'lib', 'count-queries.cjs'));
+  return args;
+}
+
 export async function startBackend({ services, env: extra = {}, serviceEnv = {} }) {
   const namespace = `b${randomBytes(4).toString('hex')}`;
   const env = {
@@ -58,24 +71,27 @@ export async function startBackend({ services, env: extra = {}, serviceEnv = {} 
     ...extra,
   };
   const children = [];
+  const processes = [];
   const databases = [];
   for (const service of services) {
     const port = await freePort();
     const database = `${namespace}_${service.replace(/-/g, '_')}`;
     databases.push(database);
-    const child = spawn(process.execPath, [join(root, 'services', service, 'dist', 'main.js')], {
-      env: { ...env, DATABASE_NAME: database, HEALTH_PORT: String(port), HEALTH_HOST: '127.0.0.1', ...(serviceEnv[service] ?? {}) },
+    const child = spawn(process.execPath, [...nodeArgs(service), join(root, 'services', service, 'dist', 'main.js')], {
+      env: { ...env, BENCH_PROCESS: service, DATABASE_NAME: database, HEALTH_PORT: String(port), HEALTH_HOST: '127.0.0.1', ...(serviceEnv[service] ?? {}) },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(child);
+    processes.push({ name: service, pid: child.pid });
     await waitOk(`http://127.0.0.1:${port}/health/ready`, child, service);
   }
   const port = await freePort();
-  const gateway = spawn(process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+  const gateway = spawn(process.execPath, [...nodeArgs('gateway'), join(root, 'gateway', 'dist', 'main.js')], {
+    env: { ...env, BENCH_PROCESS: 'gateway', PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(gateway);
+  processes.push({ name: 'gateway', pid: gateway.pid });
   const url = `http://127.0.0.1:${port}`;
   await waitOk(`${url}/health/live`, gateway, 'gateway');
   return {
@@ -83,6 +99,7 @@ export async function startBackend({ services, env: extra = {}, serviceEnv = {} 
     namespace,
     env,
     databases,
+    processes,
     async stop() {
       await Promise.all(
         children.map(
@@ -115,4 +132,30 @@ export async function startBackend({ services, env: extra = {}, serviceEnv = {} 
 export function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** CPU milliseconds (user + system) each process has used so far, by name; Linux only. */
+export async function cpuTimes(processes) {
+  const { readFile } = await import('node:fs/promises');
+  const ticks = 100; // USER_HZ on Linux
+  const times = {};
+  for (const { name, pid } of processes) {
+    const stat = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+    times[name] = ((Number(stat[11]) + Number(stat[12])) * 1000) / ticks;
+  }
+  return times;
+}
+
+/** Statements counted so far by each process, when started with BENCH_COUNT_QUERIES. */
+export async function queryCounts(processes) {
+  const { readFile } = await import('node:fs/promises');
+  const dir = process.env.BENCH_COUNT_QUERIES;
+  if (!dir) return null;
+  // The counters write every 200 ms: wait for a write made after the caller's last request.
+  await new Promise((r) => setTimeout(r, 500));
+  const counts = {};
+  for (const { name } of processes) {
+    counts[name] = JSON.parse(await readFile(join(dir, `${name}.json`), 'utf8').catch(() => '{}'));
+  }
+  return counts;
 }
