@@ -75,12 +75,18 @@ export class ProductsRepository {
   async publishUpserted(manager: EntityManager, ids: string[]): Promise<void> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return;
-    this.cache?.clear();
     const rows = await returning<ProductRow>(
       manager,
       `UPDATE products p SET version = version + 1 WHERE p.id = ANY($1::uuid[]) AND p.deleted_at IS NULL RETURNING ${PRODUCT_COLUMNS}`,
       [unique],
     );
+    await this.publishUpsertedRows(manager, rows);
+  }
+
+  /** product.upserted for rows a caller already changed and read back, with their version raised. */
+  async publishUpsertedRows(manager: EntityManager, rows: ProductRow[]): Promise<void> {
+    this.cache?.clear();
+    if (rows.length === 0) return;
     const links = await this.links(
       rows.map((r) => r.id),
       manager,

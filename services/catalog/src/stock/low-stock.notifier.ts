@@ -18,9 +18,16 @@ export class LowStockNotifier {
     private readonly settings: SettingsService,
   ) {}
 
-  async check(manager: EntityManager, before: StockState, after: StockState | undefined): Promise<void> {
+  /** `shopThreshold`: the shop's setting when the caller has already read it with its change. */
+  async check(
+    manager: EntityManager,
+    before: StockState,
+    after: StockState | undefined,
+    shopThreshold?: number,
+  ): Promise<void> {
     if (!after) return;
-    const threshold = after.low_stock_threshold ?? (await this.settings.lowStockThreshold(manager));
+    const threshold =
+      after.low_stock_threshold ?? shopThreshold ?? (await this.settings.lowStockThreshold(manager));
     const was = before.stock - before.reserved;
     const now = after.stock - after.reserved;
     if (was <= threshold || now > threshold) return;

@@ -3,6 +3,7 @@ import { RpcError } from '@shop/kit';
 import {
   outOfStockMessage,
   productUnavailableMessage,
+  SEEDED_SETTINGS,
   StockReserveInput,
   StockReserveReply,
 } from '@shop/proto';
@@ -13,6 +14,51 @@ import { ReadCache } from '../products/read-cache';
 import { LowStockNotifier } from './low-stock.notifier';
 
 type Line = { productId: string; quantity: number };
+
+/**
+ * A line of a reservation as RESERVE_SQL answers it: the product as changed (all null when its
+ * units were not taken), and as locked before the change (null when there is no such product).
+ */
+type ReservedLineRow = ProductRow & {
+  created: boolean;
+  locked_name: string | null;
+  locked_stock: number | null;
+  locked_reserved: number | null;
+  locked_deleted: boolean | null;
+  shop_low_stock_threshold: number | null;
+};
+
+/**
+ * $1 order id, $2 the lines as stored, $3/$4 product ids (in id order, so row locks never cross)
+ * and units. Rows are answered in the order of the lines.
+ */
+const RESERVE_SQL = `
+  WITH created AS (
+    INSERT INTO stock_reservations (order_id, status, lines) VALUES ($1, 'reserved', $2)
+    ON CONFLICT (order_id) DO NOTHING RETURNING order_id
+  ), wanted AS (
+    SELECT * FROM unnest($3::uuid[], $4::int[]) WITH ORDINALITY AS w(id, quantity, position)
+  ), locked AS MATERIALIZED (
+    SELECT p.id, p.name, p.stock, p.reserved, p.deleted_at FROM products p
+    WHERE p.id = ANY($3::uuid[]) AND EXISTS (SELECT FROM created) ORDER BY p.id FOR UPDATE
+  ), taken AS (
+    UPDATE products p SET reserved = p.reserved + w.quantity, version = p.version + 1, updated_at = now()
+    FROM wanted w, locked k
+    WHERE p.id = w.id AND k.id = w.id AND p.deleted_at IS NULL AND p.stock - p.reserved >= w.quantity
+    RETURNING ${PRODUCT_COLUMNS}
+  )
+  SELECT EXISTS (SELECT FROM created) AS created, k.name AS locked_name, k.stock AS locked_stock,
+         k.reserved AS locked_reserved, k.deleted_at IS NOT NULL AS locked_deleted,
+         (SELECT s.low_stock_threshold FROM shop_settings s WHERE s.id = 1) AS shop_low_stock_threshold, t.*
+  FROM wanted w LEFT JOIN locked k ON k.id = w.id LEFT JOIN taken t ON t.id = w.id
+  ORDER BY w.position`;
+
+/** Why a line's units were not taken, in the words the shopper gets. */
+function refusal(row: ReservedLineRow): RpcError {
+  if (row.locked_name === null || row.locked_deleted)
+    return RpcError.conflict(productUnavailableMessage(row.locked_name));
+  return RpcError.conflict(outOfStockMessage(row.locked_name, row.locked_stock! - row.locked_reserved!));
+}
 
 /** Two lines of one product count together; products in id order so locks never cross. */
 export function mergeLines(lines: Line[]): Line[] {
@@ -38,36 +84,40 @@ export class StockService {
     private readonly cache: ReadCache,
   ) {}
 
+  /**
+   * One statement claims the order id, locks the products in id order, and takes the units of
+   * every line that has them; unless every line was taken the transaction is rolled back, so a
+   * reservation is all lines or none. It answers, per line, the row as locked (for the refusal's
+   * words) and as changed (for stock.low and product.upserted, its version already raised).
+   */
   async reserve(input: StockReserveInput): Promise<StockReserveReply> {
     const lines = mergeLines(input.lines);
     const reply = await this.dataSource.transaction(async (m): Promise<StockReserveReply> => {
-      // The order id is the key: a second call for the same order waits here for the first and finds its row.
-      const created: unknown[] = await m.query(
-        `INSERT INTO stock_reservations (order_id, status, lines) VALUES ($1, 'reserved', $2) ON CONFLICT (order_id) DO NOTHING RETURNING order_id`,
-        [input.orderId, JSON.stringify(lines)],
-      );
-      if (created.length === 0) {
+      const rows: ReservedLineRow[] = await m.query(RESERVE_SQL, [
+        input.orderId,
+        JSON.stringify(lines),
+        lines.map((l) => l.productId),
+        lines.map((l) => l.quantity),
+      ]);
+      if (!rows[0]?.created) {
+        // The order id is the key: a second call for the same order waited for the first and finds its row.
         const [existing] = await m.query(`SELECT status, lines FROM stock_reservations WHERE order_id = $1`, [
           input.orderId,
         ]);
         return { orderId: input.orderId, status: existing.status, lines: existing.lines, created: false };
       }
-      const rows = await this.lockProducts(
-        m,
-        lines.map((l) => l.productId),
-      );
-      for (const line of lines) {
-        const row = rows.get(line.productId);
-        if (!row || row.deleted_at) throw RpcError.conflict(productUnavailableMessage(row?.name ?? null));
-        const available = row.stock - row.reserved;
-        if (available < line.quantity) throw RpcError.conflict(outOfStockMessage(row.name, available));
+      const refused = rows.findIndex((r) => r.id === null);
+      if (refused >= 0) throw refusal(rows[refused]);
+      const shopThreshold = rows[0].shop_low_stock_threshold ?? SEEDED_SETTINGS.lowStockThreshold;
+      for (const row of rows) {
+        await this.lowStock.check(
+          m,
+          { ...row, stock: row.locked_stock!, reserved: row.locked_reserved! },
+          row,
+          shopThreshold,
+        );
       }
-      await m.query(
-        `UPDATE products p SET reserved = p.reserved + l.quantity, updated_at = now()
-           FROM unnest($1::uuid[], $2::int[]) AS l(id, quantity) WHERE p.id = l.id`,
-        [lines.map((l) => l.productId), lines.map((l) => l.quantity)],
-      );
-      await this.afterStockChange(m, rows);
+      await this.products.publishUpsertedRows(m, rows);
       return { orderId: input.orderId, status: 'reserved', lines, created: true };
     });
     // Dropped again once committed: a read between the first drop and the commit may have kept the old stock.

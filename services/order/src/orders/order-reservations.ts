@@ -46,12 +46,16 @@ export class OrderReservations {
     @Inject(SERVICE_CONFIG) private readonly config: OrderConfig,
   ) {}
 
-  /** Reserves for a checkout in progress; answers with the order or the catalog's reason for no. */
-  async reserve(order: OrderEntity, lines: OrderLineEntity[]): Promise<void> {
+  /**
+   * Reserves for a checkout in progress, or throws the catalog's reason for no. Answers when this
+   * call placed the order (its `updated_at`), or null when another call had placed it already.
+   */
+  async reserve(order: OrderEntity, lines: OrderLineEntity[]): Promise<Date | null> {
     const answer = await this.ask(order.id, lines);
-    const settlement = await this.dataSource.transaction((m) => this.settle(m, order, lines, answer));
-    if (settlement === 'abandoned' && !answer.ok) throw answer.error;
-    if (settlement === 'orphaned') throw RpcError.conflict(ORDER_MESSAGES.notPlaced);
+    const settled = await this.dataSource.transaction((m) => this.settle(m, order, lines, answer));
+    if (settled.settlement === 'abandoned' && !answer.ok) throw answer.error;
+    if (settled.settlement === 'orphaned') throw RpcError.conflict(ORDER_MESSAGES.notPlaced);
+    return settled.placedAt ?? null;
   }
 
   /**
@@ -73,7 +77,7 @@ export class OrderReservations {
         .getMany();
       if (!order) return false;
       const lines = await m.find(OrderLineEntity, { where: { orderId: order.id } });
-      const settlement = await this.settle(m, order, lines, await this.ask(order.id, lines));
+      const { settlement } = await this.settle(m, order, lines, await this.ask(order.id, lines));
       this.logger.warn(`order ${order.id} left mid-checkout was settled: ${settlement}`);
       return true;
     });
@@ -101,11 +105,11 @@ export class OrderReservations {
     order: OrderEntity,
     lines: OrderLineEntity[],
     answer: ReserveAnswer,
-  ): Promise<Settlement> {
+  ): Promise<{ settlement: Settlement; placedAt?: Date }> {
     if (answer.ok) {
-      const placed = await changedRows(
+      const placed = await changedRows<{ updated_at: Date }>(
         m,
-        `UPDATE orders SET reservation = 'reserved', updated_at = now() WHERE id = $1 AND reservation = 'pending' RETURNING id`,
+        `UPDATE orders SET reservation = 'reserved', updated_at = now() WHERE id = $1 AND reservation = 'pending' RETURNING updated_at`,
         [order.id],
       );
       if (placed.length > 0) {
@@ -123,9 +127,9 @@ export class OrderReservations {
           expiresAt: order.expiresAt.toISOString(),
           createdAt: order.createdAt.toISOString(),
         });
-        return 'placed';
+        return { settlement: 'placed', placedAt: placed[0].updated_at };
       }
-      if (await m.existsBy(OrderEntity, { id: order.id })) return 'already-placed';
+      if (await m.existsBy(OrderEntity, { id: order.id })) return { settlement: 'already-placed' };
       await this.events.publish<OrderCancelledEvent>(m, EVENTS.orderCancelled, {
         orderId: order.id,
         userId: order.userId,
@@ -134,14 +138,15 @@ export class OrderReservations {
         paid: false,
         cancelledAt: new Date().toISOString(),
       });
-      return 'orphaned';
+      return { settlement: 'orphaned' };
     }
     const removed = await changedRows(
       m,
       `DELETE FROM orders WHERE id = $1 AND reservation = 'pending' RETURNING id`,
       [order.id],
     );
-    if (removed.length === 0 && (await m.existsBy(OrderEntity, { id: order.id }))) return 'already-placed';
-    return 'abandoned';
+    if (removed.length === 0 && (await m.existsBy(OrderEntity, { id: order.id })))
+      return { settlement: 'already-placed' };
+    return { settlement: 'abandoned' };
   }
 }

@@ -21,15 +21,23 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { OrderConfig } from '../config/order-config';
 import { CouponsService } from '../coupons/coupons.service';
+import { CustomerEntity } from '../customers/customer.entity';
 import { CheckoutFiles } from './checkout-files';
 import { CheckoutPricing, PricedLines } from './checkout-pricing';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
 import { OrderLineEntity } from './order-line.entity';
 import { OrderReservations } from './order-reservations';
 import { OrderStatusHistoryEntity } from './order-status-history.entity';
-import { toLineView } from './order-view';
+import { toLineView, toOrderView } from './order-view';
 import { OrderViews } from './order-views';
 import { OrderEntity } from './order.entity';
+
+/** What placing an order wrote: the reply to the checkout is made from it, without reading it back. */
+interface Written {
+  order: OrderEntity;
+  lines: OrderLineEntity[];
+  history: OrderStatusHistoryEntity;
+}
 
 /** Thrown inside the transaction that would have claimed a key another request claimed first. */
 class KeyAlreadyClaimed extends Error {}
@@ -67,9 +75,14 @@ export class OrdersService {
       const earlier = await this.replay(userId, idempotencyKey, hash);
       if (earlier) return earlier;
     }
-    const products = await this.files.resolve(userId, input.products);
-    const priced = await this.pricing.price(products, { checkStock: true });
-    let written: { order: OrderEntity; lines: OrderLineEntity[] };
+    // The customer is read meanwhile, for the reply, which is built from what this call wrote.
+    const [priced, customer] = await Promise.all([
+      this.files
+        .resolve(userId, input.products)
+        .then((products) => this.pricing.price(products, { checkStock: true })),
+      this.dataSource.manager.findOneBy(CustomerEntity, { userId }),
+    ]);
+    let written: Written;
     try {
       written = await this.dataSource.transaction((m) =>
         this.write(m, userId, input, priced, idempotencyKey, hash),
@@ -81,8 +94,11 @@ export class OrdersService {
       if (!concurrent) throw RpcError.conflict(ORDER_MESSAGES.notPlaced);
       return concurrent;
     }
-    await this.reservations.reserve(written.order, written.lines);
-    return { order: (await this.views.one(written.order.id))!.view, replayed: false };
+    const placedAt = await this.reservations.reserve(written.order, written.lines);
+    if (!placedAt) return { order: (await this.views.one(written.order.id))!.view, replayed: false };
+    const { order, lines, history } = written;
+    const placed = { ...order, reservation: 'reserved' as const, updatedAt: placedAt };
+    return { order: toOrderView(placed, lines, [history], customer, []), replayed: false };
   }
 
   async quote(userId: string, input: OrderQuoteInput): Promise<OrderQuoteView> {
@@ -190,7 +206,7 @@ export class OrdersService {
     priced: PricedLines,
     key: string | null,
     hash: string,
-  ): Promise<{ order: OrderEntity; lines: OrderLineEntity[] }> {
+  ): Promise<Written> {
     const coupon = input.coupon ? await this.coupons.claim(m, input.coupon, userId) : null;
     const totals = orderTotals(priced.subtotalPaise, coupon?.percent ?? 0, priced.rules);
     const now = new Date();
@@ -222,10 +238,11 @@ export class OrdersService {
     );
     // The customization is stored as resolved (jsonb); TypeORM's partial type cannot describe an open record.
     await m.insert(OrderLineEntity, lines as QueryDeepPartialEntity<OrderLineEntity>[]);
-    await m.insert(OrderStatusHistoryEntity, { orderId: order.id, status: 'Pending', at: now });
+    const history = m.create(OrderStatusHistoryEntity, { orderId: order.id, status: 'Pending', at: now });
+    await m.insert(OrderStatusHistoryEntity, history);
     if (coupon) await this.coupons.redeem(m, coupon.code, userId, order.id);
     if (key) await this.claimKey(m, userId, key, hash, order.id);
-    return { order, lines };
+    return { order, lines, history };
   }
 
   /** A key older than its lifetime is free to be used again. */
