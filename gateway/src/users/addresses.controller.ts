@@ -13,13 +13,24 @@ import {
 import { CustomerGuard } from '../auth/auth.guards';
 import { Caller } from '../common/caller.decorator';
 import { ZodBody } from '../common/zod-body.pipe';
+import { ProfileCache } from './profile-cache';
 
 @ApiTags('auth')
 @ApiBearerAuth()
 @UseGuards(CustomerGuard)
 @Controller('api/auth/addresses')
 export class AddressesController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly profiles: ProfileCache,
+  ) {}
+
+  /** The profile (`GET /auth/me`) lists the addresses. */
+  private change(caller: RpcCallOptions, pattern: string, request: unknown): Promise<UserView> {
+    return this.profiles.changing(caller.actor!.userId, () =>
+      this.rpc.call<UserView>(pattern, request, caller),
+    );
+  }
 
   @Get()
   async list(@Caller() caller: RpcCallOptions) {
@@ -28,7 +39,7 @@ export class AddressesController {
 
   @Post()
   async create(@Body(new ZodBody(addressSchema)) body: AddressInput, @Caller() caller: RpcCallOptions) {
-    return { success: true, user: await this.rpc.call<UserView>(RPC.user.addressCreate, body, caller) };
+    return { success: true, user: await this.change(caller, RPC.user.addressCreate, body) };
   }
 
   @Put(':id')
@@ -38,12 +49,12 @@ export class AddressesController {
     @Caller() caller: RpcCallOptions,
   ) {
     const request: AddressUpdateRequest<AddressInput> = { id, address: body };
-    return { success: true, user: await this.rpc.call<UserView>(RPC.user.addressUpdate, request, caller) };
+    return { success: true, user: await this.change(caller, RPC.user.addressUpdate, request) };
   }
 
   @Delete(':id')
   async remove(@Param('id') id: string, @Caller() caller: RpcCallOptions) {
     const request: AddressIdRequest = { id };
-    return { success: true, user: await this.rpc.call<UserView>(RPC.user.addressDelete, request, caller) };
+    return { success: true, user: await this.change(caller, RPC.user.addressDelete, request) };
   }
 }

@@ -27,6 +27,7 @@ import { CustomerGuard } from '../auth/auth.guards';
 import { Caller } from '../common/caller.decorator';
 import { GATEWAY_CONFIG, GatewayConfig, googleSignInConfigured } from '../config/gateway-config';
 import { ZodBody } from '../common/zod-body.pipe';
+import { ProfileCache } from './profile-cache';
 import { SessionVersions } from './session-versions';
 import { SignInThrottle } from './sign-in-throttle';
 
@@ -37,6 +38,7 @@ export class AuthController {
     private readonly rpc: RpcClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly sessions: SessionVersions,
+    private readonly profiles: ProfileCache,
   ) {}
 
   /** Which third-party sign-ins this deployment offers, so the login page can say when one is not. */
@@ -60,6 +62,8 @@ export class AuthController {
   @SignInThrottle()
   async login(@Body(new ZodBody(loginSchema)) body: LoginInput, @Caller() caller: RpcCallOptions) {
     const reply = await this.rpc.call<AuthReply<UserView>>(RPC.user.login, body, caller);
+    // The profile shows the last sign-in.
+    this.profiles.drop(reply.user._id);
     return { success: true, ...reply };
   }
 
@@ -106,7 +110,10 @@ export class AuthController {
   @ApiBearerAuth()
   @UseGuards(CustomerGuard)
   async me(@Caller() caller: RpcCallOptions) {
-    return { success: true, user: await this.rpc.call<UserView>(RPC.user.me, {}, caller) };
+    const user = await this.profiles.get(caller.actor!.userId, () =>
+      this.rpc.call<UserView>(RPC.user.me, {}, caller),
+    );
+    return { success: true, user };
   }
 
   @Put('me')
@@ -116,7 +123,10 @@ export class AuthController {
     @Body(new ZodBody(updateProfileSchema)) body: UpdateProfileInput,
     @Caller() caller: RpcCallOptions,
   ) {
-    return { success: true, user: await this.rpc.call<UserView>(RPC.user.updateMe, body, caller) };
+    const user = await this.profiles.changing(caller.actor!.userId, () =>
+      this.rpc.call<UserView>(RPC.user.updateMe, body, caller),
+    );
+    return { success: true, user };
   }
 
   @Put('change-password')

@@ -13,13 +13,17 @@ import {
 import { CustomerGuard } from '../auth/auth.guards';
 import { Caller } from '../common/caller.decorator';
 import { ZodBody } from '../common/zod-body.pipe';
+import { ProfileCache } from './profile-cache';
 
 @ApiTags('auth')
 @ApiBearerAuth()
 @UseGuards(CustomerGuard)
 @Controller('api/auth/wishlist')
 export class WishlistController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly profiles: ProfileCache,
+  ) {}
 
   /**
    * Toggles: `added` tells whether the product is now on the wishlist. The user service does not
@@ -33,7 +37,10 @@ export class WishlistController {
       { id: body.productId },
       caller,
     );
-    const reply = await this.rpc.call<WishlistToggleReply>(RPC.user.wishlistToggle, body, caller);
+    // The profile (`GET /auth/me`) lists the wishlist.
+    const reply = await this.profiles.changing(caller.actor!.userId, () =>
+      this.rpc.call<WishlistToggleReply>(RPC.user.wishlistToggle, body, caller),
+    );
     return { success: true, ...reply };
   }
 
@@ -41,7 +48,9 @@ export class WishlistController {
   async remove(@Param('id') productId: string, @Caller() caller: RpcCallOptions) {
     return {
       success: true,
-      user: await this.rpc.call<UserView>(RPC.user.wishlistRemove, { productId }, caller),
+      user: await this.profiles.changing(caller.actor!.userId, () =>
+        this.rpc.call<UserView>(RPC.user.wishlistRemove, { productId }, caller),
+      ),
     };
   }
 
