@@ -53,6 +53,25 @@ const RESERVE_SQL = `
   FROM wanted w LEFT JOIN locked k ON k.id = w.id LEFT JOIN taken t ON t.id = w.id
   ORDER BY w.position`;
 
+/**
+ * order.paid for a reservation still held, in one statement: the reservation becomes committed and
+ * its units leave stock and reserved (products locked in id order, as everywhere). Answers false
+ * when the reservation is missing, committed or released, which commit() then handles row by row.
+ */
+const COMMIT_RESERVED_SQL = `
+  WITH held AS (
+    UPDATE stock_reservations SET status = 'committed', updated_at = now()
+    WHERE order_id = $1 AND status = 'reserved' RETURNING lines
+  ), wanted AS (
+    SELECT l."productId" AS id, l.quantity FROM held, jsonb_to_recordset(held.lines) AS l("productId" uuid, quantity int)
+  ), locked AS MATERIALIZED (
+    SELECT p.id FROM products p WHERE p.id IN (SELECT id FROM wanted) ORDER BY p.id FOR UPDATE
+  ), moved AS (
+    UPDATE products p SET stock = p.stock - w.quantity, reserved = p.reserved - w.quantity, updated_at = now()
+    FROM wanted w, locked k WHERE p.id = w.id AND k.id = w.id
+  )
+  SELECT EXISTS (SELECT FROM held) AS committed`;
+
 /** Why a line's units were not taken, in the words the shopper gets. */
 function refusal(row: ReservedLineRow): RpcError {
   if (row.locked_name === null || row.locked_deleted)
@@ -127,6 +146,8 @@ export class StockService {
 
   /** order.paid: the reserved units leave stock. A reservation released meanwhile takes the units again if they are there. */
   async commit(m: EntityManager, orderId: string): Promise<void> {
+    const [{ committed }]: { committed: boolean }[] = await m.query(COMMIT_RESERVED_SQL, [orderId]);
+    if (committed) return;
     const reservation = await this.lockReservation(m, orderId);
     if (!reservation || reservation.status === 'committed') return;
     const rows = await this.lockProducts(
