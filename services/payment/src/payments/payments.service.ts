@@ -14,7 +14,7 @@ import {
 } from '@shop/proto';
 import { DataSource, EntityManager } from 'typeorm';
 import { PaymentConfig } from '../config/payment-config';
-import { OrderAmountEntity } from '../order-amounts/order-amount.entity';
+import { OrderAmountEntity, OrderClosedReason } from '../order-amounts/order-amount.entity';
 import { OrderAmountsService } from '../order-amounts/order-amounts.service';
 import { keySecretFor } from '../razorpay/credentials';
 import { PaymentModeService, ProviderKey } from '../razorpay/payment-mode.service';
@@ -179,14 +179,15 @@ export class PaymentsService {
     payment: RazorpayPaymentEntity,
     reportedBy: PaymentReporter,
   ): Promise<PaymentRefundReason | null> {
-    const known: { refund_reason: PaymentRefundReason | null }[] = await m.query(
-      `SELECT refund_reason FROM payments WHERE id = $1`,
-      [payment.id],
-    );
-    if (known[0]?.refund_reason) return known[0].refund_reason;
-    // Read under the provider order's lock, which a closing order takes too (orderClosed).
-    const order = await m.getRepository(OrderAmountEntity).findOneBy({ orderId: providerOrder.orderId });
-    const outcome = captureOutcome(providerOrder, payment.id, order?.closedReason ?? null);
+    // The order's closing is read under the provider order's lock, which a closing order takes too (orderClosed).
+    const [known]: { refund_reason: PaymentRefundReason | null; closed_reason: OrderClosedReason | null }[] =
+      await m.query(
+        `SELECT (SELECT refund_reason FROM payments WHERE id = $1) AS refund_reason,
+                (SELECT closed_reason FROM order_amounts WHERE order_id = $2) AS closed_reason`,
+        [payment.id, providerOrder.orderId],
+      );
+    if (known.refund_reason) return known.refund_reason;
+    const outcome = captureOutcome(providerOrder, payment.id, known.closed_reason);
     const refundReason = outcome === 'duplicate' || outcome === 'order_closed' ? outcome : null;
     await m.query(
       `INSERT INTO payments (id, provider_order_id, order_id, status, method, amount_paise, reported_by,
@@ -212,7 +213,7 @@ export class PaymentsService {
       );
     } else if (refundReason === 'order_closed') {
       this.logger.warn(
-        `payment ${payment.id} came after order ${providerOrder.orderId} was ${order!.closedReason}: refunding it`,
+        `payment ${payment.id} came after order ${providerOrder.orderId} was ${known.closed_reason}: refunding it`,
       );
     }
     if (outcome !== 'pays') return refundReason;

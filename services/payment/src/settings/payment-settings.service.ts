@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { PaymentSettingsEntity } from './payment-settings.entity';
 
 export interface PaymentSettings {
   razorpayKeyId: string;
@@ -14,8 +13,11 @@ const UNSET: PaymentSettings = { razorpayKeyId: '', paymentGatewayLive: false };
 export class PaymentSettingsService {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** Read at every payment call (so every replica follows a change at once), hence plain SQL. */
   async current(): Promise<PaymentSettings> {
-    const row = await this.dataSource.getRepository(PaymentSettingsEntity).findOneBy({ id: 1 });
-    return row ? { razorpayKeyId: row.razorpayKeyId, paymentGatewayLive: row.paymentGatewayLive } : UNSET;
+    const [row]: PaymentSettings[] = await this.dataSource.query(
+      `SELECT razorpay_key_id AS "razorpayKeyId", payment_gateway_live AS "paymentGatewayLive" FROM payment_settings WHERE id = 1`,
+    );
+    return row ?? UNSET;
   }
 }
