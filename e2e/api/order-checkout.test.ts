@@ -547,6 +547,23 @@ describe('checkout: POST /api/orders and POST /api/orders/quote', () => {
       expect(res.body.orders.map((o: { _id: string }) => o._id)).toEqual(ids.reverse());
     });
 
+    it('answers a checkout with the order as it reads back afterwards', async () => {
+      const { token } = customerToken();
+      const placed = await http.post(
+        '/orders',
+        checkoutBody([
+          { product: notebook, quantity: 2 },
+          { product: notebook, quantity: 1 },
+        ]),
+        token,
+      );
+      expect(placed.status).toBe(201);
+      const res = await http.get(`/orders/${placed.body.order._id}`, token);
+      // The expected delivery is counted from the moment of each answer.
+      const withoutDelivery = (order: Record<string, unknown>) => ({ ...order, estimatedDelivery: null });
+      expect(withoutDelivery(placed.body.order)).toEqual(withoutDelivery(res.body.order));
+    });
+
     it('shows my order with its tracking data: timeline, tracking number, delivery 7 days from now', async () => {
       const { token } = customerToken();
       const placed = await http.post('/orders', checkoutBody([{ product: notebook, quantity: 1 }]), token);

@@ -17,8 +17,7 @@ import {
   toRupees,
 } from '@shop/proto';
 import { createHash, randomUUID } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { OrderConfig } from '../config/order-config';
 import { CouponsService } from '../coupons/coupons.service';
 import { CustomerEntity } from '../customers/customer.entity';
@@ -39,7 +38,45 @@ interface Written {
   history: OrderStatusHistoryEntity;
 }
 
-/** Thrown inside the transaction that would have claimed a key another request claimed first. */
+/**
+ * Writes an order with its lines and first status in one statement: $1 the order's row and $2 its
+ * lines' rows (JSON, by column name), then the Idempotency-Key ($3 user, $4 key or null, $5 request
+ * hash). A key older than its lifetime ($6 seconds) is free to be used again; one another request
+ * holds leaves nothing written (`placed` false).
+ */
+const PLACE_SQL = `
+  WITH claimed AS (
+    INSERT INTO idempotency_keys (user_id, key, request_hash, order_id)
+    SELECT $3, $4::text, $5, ($1::jsonb ->> 'id')::uuid WHERE $4::text IS NOT NULL
+    ON CONFLICT (user_id, key) DO UPDATE
+      SET request_hash = EXCLUDED.request_hash, order_id = EXCLUDED.order_id, created_at = now()
+      WHERE idempotency_keys.created_at <= now() - make_interval(secs => $6)
+    RETURNING order_id
+  ), placed AS (
+    INSERT INTO orders SELECT o.* FROM jsonb_populate_record(NULL::orders, $1::jsonb) o
+    WHERE $4::text IS NULL OR EXISTS (SELECT FROM claimed)
+    RETURNING id, created_at
+  ), lines AS (
+    INSERT INTO order_lines SELECT l.* FROM jsonb_populate_recordset(NULL::order_lines, $2::jsonb) l
+    WHERE EXISTS (SELECT FROM placed)
+  ), history AS (
+    INSERT INTO order_status_history (order_id, status, at) SELECT id, 'Pending', created_at FROM placed RETURNING id
+  )
+  SELECT EXISTS (SELECT FROM placed) AS placed, (SELECT id FROM history) AS history_id`;
+
+/** An entity as its table's row, keyed by column name, with the columns' transformers applied. */
+function rowOf<T extends ObjectLiteral>(
+  m: EntityManager,
+  target: EntityTarget<T>,
+  entity: T,
+): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const column of m.connection.getMetadata(target).columns)
+    row[column.databaseName] = column.getEntityValue(entity, true);
+  return row;
+}
+
+/** Thrown by a write that would have claimed a key another request claimed first. */
 class KeyAlreadyClaimed extends Error {}
 
 /** A digest of what a checkout asks for; the prices a client sends are not part of it, as they are ignored. */
@@ -84,9 +121,10 @@ export class OrdersService {
     ]);
     let written: Written;
     try {
-      written = await this.dataSource.transaction((m) =>
-        this.write(m, userId, input, priced, idempotencyKey, hash),
-      );
+      // Without a coupon the order is written in one statement, which needs no transaction of its own.
+      written = input.coupon
+        ? await this.dataSource.transaction((m) => this.write(m, userId, input, priced, idempotencyKey, hash))
+        : await this.write(this.dataSource.manager, userId, input, priced, idempotencyKey, hash);
     } catch (err) {
       if (!(err instanceof KeyAlreadyClaimed)) throw err;
       // A concurrent submit with the same key placed it; if that one found no stock, neither does this.
@@ -232,35 +270,30 @@ export class OrdersService {
       createdAt: now,
       updatedAt: now,
     });
-    await m.insert(OrderEntity, order);
     const lines = priced.lines.map((line, position) =>
-      m.create(OrderLineEntity, { orderId: order.id, position, ...line }),
+      m.create(OrderLineEntity, {
+        orderId: order.id,
+        position,
+        ...line,
+        customization: line.customization ?? {},
+      }),
     );
-    // The customization is stored as resolved (jsonb); TypeORM's partial type cannot describe an open record.
-    await m.insert(OrderLineEntity, lines as QueryDeepPartialEntity<OrderLineEntity>[]);
-    const history = m.create(OrderStatusHistoryEntity, { orderId: order.id, status: 'Pending', at: now });
-    await m.insert(OrderStatusHistoryEntity, history);
+    const [written]: { placed: boolean; history_id: string }[] = await m.query(PLACE_SQL, [
+      JSON.stringify(rowOf(m, OrderEntity, order)),
+      JSON.stringify(lines.map((line) => rowOf(m, OrderLineEntity, line))),
+      userId,
+      key,
+      hash,
+      this.config.IDEMPOTENCY_KEY_TTL_HOURS * 3600,
+    ]);
+    if (!written.placed) throw new KeyAlreadyClaimed();
+    const history = m.create(OrderStatusHistoryEntity, {
+      id: written.history_id,
+      orderId: order.id,
+      status: 'Pending',
+      at: now,
+    });
     if (coupon) await this.coupons.redeem(m, coupon.code, userId, order.id);
-    if (key) await this.claimKey(m, userId, key, hash, order.id);
     return { order, lines, history };
-  }
-
-  /** A key older than its lifetime is free to be used again. */
-  private async claimKey(
-    m: EntityManager,
-    userId: string,
-    key: string,
-    hash: string,
-    orderId: string,
-  ): Promise<void> {
-    const claimed = await m.query(
-      `INSERT INTO idempotency_keys (user_id, key, request_hash, order_id) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (user_id, key) DO UPDATE
-         SET request_hash = EXCLUDED.request_hash, order_id = EXCLUDED.order_id, created_at = now()
-         WHERE idempotency_keys.created_at <= now() - make_interval(secs => $5)
-       RETURNING order_id`,
-      [userId, key, hash, orderId, this.config.IDEMPOTENCY_KEY_TTL_HOURS * 3600],
-    );
-    if (claimed.length === 0) throw new KeyAlreadyClaimed();
   }
 }
