@@ -4,7 +4,7 @@
  * the running totals to <dir>/<BENCH_PROCESS>.json every 200 ms, with each distinct statement's
  * count under `statements` to see which ones a change saved. Measurement only.
  */
-const { mkdirSync, writeFileSync } = require('node:fs');
+const { mkdirSync, renameSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const pg = require('pg');
 
@@ -25,4 +25,8 @@ pg.Client.prototype.query = function countedQuery(config, ...rest) {
   return query.call(this, config, ...rest);
 };
 mkdirSync(dir, { recursive: true });
-setInterval(() => writeFileSync(file, JSON.stringify({ ...counts, statements })), 200).unref();
+// Written aside and renamed, so a reader never sees half a file.
+setInterval(() => {
+  writeFileSync(`${file}.tmp`, JSON.stringify({ ...counts, statements }));
+  renameSync(`${file}.tmp`, file);
+}, 200).unref();
