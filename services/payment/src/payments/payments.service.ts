@@ -71,6 +71,11 @@ export class PaymentsService {
     const repo = this.dataSource.getRepository(ProviderOrderEntity);
     const claimTtlMs = this.config.RAZORPAY_API_TIMEOUT_MS + CLAIM_GRACE_MS;
     const waitUntil = Date.now() + 2 * claimTtlMs;
+    // The usual case, an open order nobody has asked for yet, is claimed without reading first.
+    if (!order.closedReason && (await this.claim(order, key))) {
+      const made = await this.create(order, key);
+      if (made) return made;
+    }
     for (;;) {
       const existing = await repo.findOneBy({ orderId });
       if (existing?.status === 'creating') {
