@@ -5,13 +5,13 @@
  * BENCH_CPU_PROF=<dir>: each process runs with --cpu-prof and writes its profile under
  * <dir>/<service or gateway>/ when it stops (open it in Chrome DevTools or speedscope).
  * BENCH_COUNT_QUERIES=<dir>: each process counts its PostgreSQL statements into <dir>/<name>.json
- * (see count-queries.cjs); a bench reads them with queryCounts().
+ * (see count-queries.mjs); a bench reads them with queryCounts().
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import amqplib from 'amqplib';
 import { BENCH_ADMIN } from './api.mjs';
@@ -49,7 +49,7 @@ async function waitOk(url, child, name, timeoutMs = 60_000) {
 function nodeArgs(name) {
   const args = [];
   if (process.env.BENCH_CPU_PROF) args.push('--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_CPU_PROF, name)}`);
-  if (process.env.BENCH_COUNT_QUERIES) args.push('--require', join(root, 'bench', 'lib', 'count-queries.cjs'));
+  if (process.env.BENCH_COUNT_QUERIES) args.push('--import', pathToFileURL(join(root, 'bench', 'lib', 'count-queries.mjs')).href);
   return args;
 }
 

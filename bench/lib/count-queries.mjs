@@ -1,12 +1,13 @@
 /**
- * Preloaded into a bench process (node --require) by BENCH_COUNT_QUERIES=<dir>: counts the
+ * Preloaded into a bench process (node --import) by BENCH_COUNT_QUERIES=<dir>: counts the
  * PostgreSQL statements it sends, by kind (BEGIN, COMMIT, SELECT, INSERT, UPDATE, ...), and writes
  * the running totals to <dir>/<BENCH_PROCESS>.json every 200 ms, with each distinct statement's
  * count under `statements` to see which ones a change saved. Measurement only.
  */
-const { mkdirSync, renameSync, writeFileSync } = require('node:fs');
-const { join } = require('node:path');
-const pg = require('pg');
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+// The CommonJS module the services require: the same instance, patched once here.
+import pg from 'pg';
 
 const dir = process.env.BENCH_COUNT_QUERIES;
 const file = join(dir, `${process.env.BENCH_PROCESS ?? process.pid}.json`);
