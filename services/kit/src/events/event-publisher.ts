@@ -16,17 +16,21 @@ export class EventPublisher {
     const id = randomUUID();
     // The trace of the work writing the event, so that the relay publishes it in that trace.
     const trace = traceHeaders();
+    // One round trip for the row and its NOTIFY: a checkout writes several events.
     await manager.query(
-      `INSERT INTO outbox (id, type, payload, request_id, trace_context) VALUES ($1, $2, $3, $4, $5)`,
+      `WITH recorded AS (
+         INSERT INTO outbox (id, type, payload, request_id, trace_context) VALUES ($1, $2, $3, $4, $5) RETURNING id
+       )
+       SELECT pg_notify($6, '') FROM recorded`,
       [
         id,
         type,
         JSON.stringify(data),
         currentRequestId() ?? null,
         Object.keys(trace).length ? JSON.stringify(trace) : null,
+        OUTBOX_CHANNEL,
       ],
     );
-    await manager.query(`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]);
     return id;
   }
 }
