@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * bench/rpc: what the gateway and the RPC hop cost. GET /api/auth/me through the gateway (JWT
- * check, RPC to the user service, one indexed read) at 1 and 64 requests in flight, beside a bare
- * amqplib request/reply echo over the same broker, and the ratio of the two at 1 in flight.
+ * check, then the profile from the gateway replica's cache: only the first read of an account goes
+ * over RPC to the user service) at 1 and 64 requests in flight, beside a bare amqplib
+ * request/reply echo over the same broker, and the ratio of the two at 1 in flight.
  *
  *   npm run build && npm run bench:rpc        (BENCH_SECONDS=10 by default)
  */
