@@ -104,9 +104,23 @@ export class PaymentsService {
   }
 
   async verify(userId: string, input: VerifyPaymentRequest): Promise<VerifyPaymentResult> {
-    const providerOrder = await this.dataSource
+    // With whether the payment reported is owed back already, read at once rather than after the checks.
+    const {
+      entities: [providerOrder],
+      raw: [owed],
+    } = await this.dataSource
       .getRepository(ProviderOrderEntity)
-      .findOneBy({ orderId: input.orderId });
+      .createQueryBuilder('po')
+      .addSelect(
+        (q) =>
+          q
+            .select('p.refund_reason')
+            .from('payments', 'p')
+            .where('p.id = :paymentId AND p.order_id = po.order_id'),
+        'owed_refund_reason',
+      )
+      .where('po.order_id = :orderId', { orderId: input.orderId, paymentId: input.razorpay_payment_id })
+      .getRawAndEntities<{ owed_refund_reason: PaymentRefundReason | null }>();
     if (!providerOrder) {
       const order = await this.orders.find(input.orderId);
       if (!order) throw RpcError.notFound(PAYMENT_MESSAGES.orderNotFound);
@@ -123,11 +137,7 @@ export class PaymentsService {
     if (!isValidPaymentSignature(providerOrder.providerOrderId, paymentId, input.razorpay_signature, secret))
       throw verificationFailed();
     const result = { orderId: providerOrder.orderId, paymentId };
-    const owed: { refund_reason: PaymentRefundReason | null }[] = await this.dataSource.query(
-      `SELECT refund_reason FROM payments WHERE id = $1 AND order_id = $2`,
-      [paymentId, providerOrder.orderId],
-    );
-    if (owed[0]?.refund_reason) throw refunding(owed[0].refund_reason);
+    if (owed.owed_refund_reason) throw refunding(owed.owed_refund_reason);
     // A verify retried after its answer was lost: the payment it reports already paid the order.
     if (providerOrder.status === 'paid' && providerOrder.paidPaymentId === paymentId) return result;
     if ((await this.modes.current()).mode !== key.mode) throw verificationFailed();
