@@ -3,20 +3,27 @@
  * namespace and fresh databases, and removes both afterwards.
  *
  * BENCH_CPU_PROF=<dir>: each process runs with --cpu-prof and writes its profile under
- * <dir>/<service or gateway>/ when it stops (open it in Chrome DevTools or speedscope).
+ * <dir>/<service or gateway>/ when it stops (open it in Chrome DevTools or speedscope, or summarise
+ * them with `node bench/lib/cpu-profile.mjs <dir>`).
+ * BENCH_BUILD=<checkout>: run that checkout's build instead of this one's (a before/after pair).
  * BENCH_COUNT_QUERIES=<dir>: each process counts its PostgreSQL statements into <dir>/<name>.json
  * (see count-queries.mjs); a bench reads them with queryCounts().
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import amqplib from 'amqplib';
 import { BENCH_ADMIN } from './api.mjs';
 
-export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const here = dirname(fileURLToPath(import.meta.url));
+/**
+ * The checkout whose built services run: this one, or BENCH_BUILD (another checkout's path, built),
+ * to measure an older build with the same client in the same session.
+ */
+export const root = process.env.BENCH_BUILD ? resolve(process.env.BENCH_BUILD) : join(here, '..', '..');
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const AMQP_URL = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 
@@ -49,7 +56,7 @@ async function waitOk(url, child, name, timeoutMs = 60_000) {
 function nodeArgs(name) {
   const args = [];
   if (process.env.BENCH_CPU_PROF) args.push('--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_CPU_PROF, name)}`);
-  if (process.env.BENCH_COUNT_QUERIES) args.push('--import', pathToFileURL(join(root, 'bench', 'lib', 'count-queries.mjs')).href);
+  if (process.env.BENCH_COUNT_QUERIES) args.push('--import', pathToFileURL(join(here, 'count-queries.mjs')).href);
   return args;
 }
 
@@ -100,6 +107,21 @@ export async function startBackend({ services, env: extra = {}, serviceEnv = {} 
     env,
     databases,
     processes,
+    /**
+     * CPU milliseconds each process has used so far, by name, and `postgres`: the server processes
+     * serving this run's databases. Diff two to cost a run.
+     */
+    async cpuMs() {
+      const client = new pg.Client({ connectionString: DATABASE_URL });
+      await client.connect();
+      const { rows } = await client.query(
+        `SELECT pid FROM pg_stat_activity WHERE datname = ANY($1) AND pid <> pg_backend_pid()`,
+        [databases],
+      );
+      await client.end();
+      const servers = await cpuTimes(rows.map((r) => ({ name: String(r.pid), pid: r.pid })), { gone: 0 });
+      return { ...(await cpuTimes(processes)), postgres: Object.values(servers).reduce((a, b) => a + b, 0) };
+    },
     async stop() {
       await Promise.all(
         children.map(
@@ -134,14 +156,25 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-/** CPU milliseconds (user + system) each process has used so far, by name; Linux only. */
-export async function cpuTimes(processes) {
+/**
+ * CPU milliseconds (user + system) each process has used so far, by name; Linux only. A process
+ * that has exited counts as `gone` when given, else it is an error.
+ */
+export async function cpuTimes(processes, { gone } = {}) {
   const { readFile } = await import('node:fs/promises');
   const ticks = 100; // USER_HZ on Linux
   const times = {};
   for (const { name, pid } of processes) {
-    const stat = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
-    times[name] = ((Number(stat[11]) + Number(stat[12])) * 1000) / ticks;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch((err) => {
+      if (gone === undefined) throw err;
+      return null;
+    });
+    if (stat === null) {
+      times[name] = gone;
+      continue;
+    }
+    const fields = stat.split(') ')[1].split(' ');
+    times[name] = ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
   }
   return times;
 }

@@ -7,8 +7,12 @@
  * product detail, and prints each one's req/s as a share of `/health/live`. Also prints the size of
  * a 24-card list page as JSON and as the gateway compresses it.
  *
+ * Each path's CPU cost per request in the gateway and the catalog comes from /proc: on a shared
+ * machine it moves much less than req/s.
+ *
  *   npm run build && npm run bench:read-path
- *   (BENCH_PRODUCTS=10000, BENCH_SECONDS=10, BENCH_CONNECTIONS=32 by default)
+ *   (BENCH_PRODUCTS=10000, BENCH_SECONDS=10, BENCH_CONNECTIONS=32 by default;
+ *    BENCH_CPU_PROF=<dir> writes CPU profiles, see bench/lib/backend.mjs)
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -29,20 +33,29 @@ function run(script, args, env) {
   });
 }
 
-/** One autocannon run; `path(n)` gives the n-th request's path. */
-async function measure(url, path, duration = SECONDS) {
+/**
+ * One autocannon run; `path(n)` gives the n-th request's path. Also what each process spent in
+ * CPU per request (from /proc), which a shared, noisy machine skews far less than req/s.
+ */
+async function measure(backend, path, duration = SECONDS) {
   let n = 0;
+  const before = await backend.cpuMs();
   const result = await autocannon({
-    url,
+    url: backend.url,
     connections: CONNECTIONS,
     duration,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: path(n++) }) }],
   });
+  const after = await backend.cpuMs();
+  const requests = Math.max(1, result.requests.total);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
+    cpu: Object.fromEntries(
+      Object.keys(after).map((name) => [name, (after[name] - before[name]) / requests]),
+    ),
   };
 }
 
@@ -55,19 +68,23 @@ async function main() {
       DATABASE_NAME: backend.databases[0],
     });
     const page = await (await fetch(`${backend.url}/api/products?limit=24`)).text();
-    const ids = (await (await fetch(`${backend.url}/api/products?limit=100&sort=newest`)).json()).products.map(
-      (p) => p._id,
-    );
+    const ids = (
+      await (await fetch(`${backend.url}/api/products?limit=100&sort=newest`)).json()
+    ).products.map((p) => p._id);
     const scenarios = [
       ['gateway /health/live', () => '/health/live'],
       // A different minimum price each time (paise steps below the cheapest product): every request misses.
-      ['list, uncached', (n) => `/api/products?minPrice=${((n % 1000) / 100).toFixed(2)}&maxPrice=${100000 - (Math.floor(n / 1000) % 50000)}`],
+      [
+        'list, uncached',
+        (n) =>
+          `/api/products?minPrice=${((n % 1000) / 100).toFixed(2)}&maxPrice=${100000 - (Math.floor(n / 1000) % 50000)}`,
+      ],
       ['list, cached', () => '/api/products'],
       ['product detail', (n) => `/api/products/${ids[n % ids.length]}`],
     ];
-    for (const [, path] of scenarios) await measure(backend.url, path, Math.min(3, SECONDS));
+    for (const [, path] of scenarios) await measure(backend, path, Math.min(3, SECONDS));
     const results = [];
-    for (const [name, path] of scenarios) results.push({ name, ...(await measure(backend.url, path)) });
+    for (const [name, path] of scenarios) results.push({ name, ...(await measure(backend, path)) });
 
     const ceiling = results[0].rps;
     console.log(
@@ -83,6 +100,9 @@ async function main() {
         'p50 ms': r.p50,
         'p99 ms': r.p99,
         errors: r.errors,
+        ...Object.fromEntries(
+          Object.entries(r.cpu).map(([name, ms]) => [`${name} CPU ms/req`, ms.toFixed(2)]),
+        ),
       })),
     );
     const bytes = Buffer.byteLength(page);
