@@ -12,6 +12,7 @@ export * from './rpc/rpc-error';
 export * from './rpc/parse-input';
 export * from './rpc/rpc-server';
 export * from './rpc/rpc-client';
+export * from './rpc/json-reply';
 export * from './rpc/rpc-replies';
 export * from './lifecycle/graceful-drain';
 export * from './lifecycle/service-readiness';

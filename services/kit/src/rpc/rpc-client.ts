@@ -15,6 +15,7 @@ import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { currentRequestId } from '../logging/request-context';
 import { rpcOutcomeOf, secondsSince, shopMetrics } from '../metrics/shop-metrics';
 import { inSpan, SpanKind, TraceCarrier } from '../tracing/trace-context';
+import { JsonReply, readReplyContent } from './json-reply';
 import { isServerFault, RpcError } from './rpc-error';
 import { AMQP_SOCKET_OPTIONS } from './rpc-server';
 
@@ -50,13 +51,27 @@ export class RpcClient implements OnApplicationShutdown {
 
   constructor(private readonly config: RpcClientConfig) {}
 
-  call<T>(pattern: string, data: unknown, options: RpcCallOptions = {}): Promise<T> {
+  async call<T>(pattern: string, data: unknown, options: RpcCallOptions = {}): Promise<T> {
+    const reply = await this.traced(pattern, data, options);
+    return reply instanceof JsonReply ? reply.parse<T>() : (reply as T);
+  }
+
+  /**
+   * The reply as JSON bytes, for a caller that only forwards it: when the service answers a
+   * JsonReply they are its bytes, not parsed here; any other answer is serialized.
+   */
+  async callJson(pattern: string, data: unknown, options: RpcCallOptions = {}): Promise<Buffer> {
+    const reply = await this.traced(pattern, data, options);
+    return reply instanceof JsonReply ? reply.bytes : Buffer.from(JSON.stringify(reply));
+  }
+
+  private traced(pattern: string, data: unknown, options: RpcCallOptions): Promise<unknown> {
     const traced = { kind: SpanKind.CLIENT, attributes: { 'rpc.method': pattern }, isFailure: isServerFault };
-    return inSpan(pattern, traced, (trace) => this.send<T>(pattern, data, options, trace));
+    return inSpan(pattern, traced, (trace) => this.send(pattern, data, options, trace));
   }
 
   /** `trace` (the call's span as `traceparent`) goes in the AMQP headers, for the service to continue the trace. */
-  private async send<T>(pattern: string, data: unknown, options: RpcCallOptions, trace: TraceCarrier): Promise<T> {
+  private async send(pattern: string, data: unknown, options: RpcCallOptions, trace: TraceCarrier): Promise<unknown> {
     const service = serviceOfPattern(pattern);
     const timeoutMs = options.timeoutMs ?? this.config.RPC_TIMEOUT_MS;
     const envelope: RpcEnvelope = {
@@ -72,7 +87,7 @@ export class RpcClient implements OnApplicationShutdown {
     });
     const started = performance.now();
     try {
-      const reply = await firstValueFrom(this.client(service).send<T>(pattern, record).pipe(timeout({ first: timeoutMs })));
+      const reply = await firstValueFrom(this.client(service).send<unknown>(pattern, record).pipe(timeout({ first: timeoutMs })));
       shopMetrics().rpcClientDuration.observe({ pattern, outcome: 'ok' }, secondsSince(started));
       return reply;
     } catch (error) {
@@ -114,12 +129,17 @@ export class RpcClient implements OnApplicationShutdown {
 /**
  * Nest's RMQ client, except that a channel setup the broker cuts short (the connection drops while
  * the reply queue is being consumed) is logged: with no listener for it, the channel's error event
- * would end the process. The channel is set up again when the connection comes back.
+ * would end the process. The channel is set up again when the connection comes back. And a reply
+ * holding a JsonReply is read without parsing its response (json-reply.ts).
  */
 class SurvivingClientRMQ extends ClientRMQ {
   override createChannel(): Promise<void> {
     const created = super.createChannel();
     this.channel?.on('error', (err: Error) => this.logger.warn(`RPC channel setup failed: ${err.message}`));
     return created;
+  }
+
+  protected override parseMessageContent(content: Buffer): unknown {
+    return readReplyContent(content) ?? super.parseMessageContent(content);
   }
 }

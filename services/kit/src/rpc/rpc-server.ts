@@ -8,6 +8,7 @@ import type { BaseConfig } from '../config/service-config';
 import { requestContext } from '../logging/request-context';
 import { rpcOutcomeOf, secondsSince, shopMetrics } from '../metrics/shop-metrics';
 import { SpanKind, traceContextOf, TracedSpan } from '../tracing/trace-context';
+import { replyContent } from './json-reply';
 import { isServerFault, toRpcErrorPayload } from './rpc-error';
 import { RpcReplies } from './rpc-replies';
 
@@ -83,7 +84,7 @@ export class RpcServer extends ServerRMQ {
     const outgoing = this.serializer.serialize(packet as OutgoingResponse) as { options?: Record<string, unknown> };
     const { options, ...body } = outgoing;
     this.onProcessingEndHook?.(this.transportId, context);
-    const sent: Promise<void> = this.channel.sendToQueue(replyTo, Buffer.from(JSON.stringify(body)), { correlationId, ...options });
+    const sent: Promise<void> = this.channel.sendToQueue(replyTo, replyContent(body), { correlationId, ...options });
     // Every handled request ends with exactly one disposed packet (its reply or its error).
     if (!(packet as ReplyPacket).isDisposed) return void sent.catch(() => undefined);
     const message = context.getMessage();
