@@ -8,13 +8,13 @@ import { useTextIndexes } from './text-index-scope';
 interface HitRow {
   id: string;
   name: string;
-  images: string[];
+  first_image: string | null;
   price_paise: number;
   brand: SearchHit['brand'];
 }
 
-/** The dropdown shows one thumbnail: only the first picture travels. */
-const HIT_COLUMNS = 'p.id, p.name, p.images[1:1] AS images, p.price_paise, p.brand';
+/** The dropdown shows one thumbnail: only the first picture travels, as text (see CARD_COLUMNS). */
+const HIT_COLUMNS = 'p.id, p.name, p.images[1] AS first_image, p.price_paise, p.brand';
 /** Word matches are ranked among at most this many candidates, so a common word costs the same as a rare one. */
 const CANDIDATES = 200;
 /** Words shorter than this are taken as typed: too short to tell a typo from a prefix. */
@@ -40,11 +40,11 @@ export class ProductSearchService {
     const words = searchWords(text);
     if (words.length === 0) return { success: true, products: [] };
     const products = await this.cache.get(`search:${words.join(' ')}`, async () => {
-      const hits = await this.dataSource.transaction((m) => this.passes(m, words));
+      const hits = await this.passes(words);
       return [...hits.values()].map((r): SearchHit => ({
         _id: r.id,
         name: r.name,
-        images: r.images,
+        images: r.first_image === null ? [] : [r.first_image],
         price: toRupees(r.price_paise),
         brand: r.brand,
       }));
@@ -76,7 +76,12 @@ export class ProductSearchService {
     return { terms, corrected: corrected.some((c, i) => c !== terms[i]) ? corrected : null };
   }
 
-  private async passes(m: EntityManager, words: string[]): Promise<Map<string, HitRow>> {
+  /**
+   * The start-of-name pass runs on its own and often fills the dropdown; only the word passes need
+   * a transaction (their planner settings). Issue 13's profile of distinct searches at 100k products:
+   * the catalog's CPU went mostly to socket writes, a round trip per statement, BEGIN and COMMIT included.
+   */
+  private async passes(words: string[]): Promise<Map<string, HitRow>> {
     const limit = SEARCH_DROPDOWN_LIMIT;
     const hits = new Map<string, HitRow>();
     const add = (rows: HitRow[]) =>
@@ -84,14 +89,25 @@ export class ProductSearchService {
     const typed = words.join(' ');
 
     add(
-      await m.query(
+      await this.dataSource.query(
         `SELECT ${HIT_COLUMNS} FROM products p WHERE p.deleted_at IS NULL AND p.name_key LIKE $1 ORDER BY p.name_key USING ~<~ LIMIT ${limit}`,
         [startsWithPattern(words)],
       ),
     );
     // A single letter starts too many words to mean anything beyond the start of a name.
     if (hits.size >= limit || typed.length < MIN_WORD_START) return hits;
+    await this.dataSource.transaction((m) => this.wordPasses(m, words, typed, add, hits));
+    return hits;
+  }
 
+  private async wordPasses(
+    m: EntityManager,
+    words: string[],
+    typed: string,
+    add: (rows: HitRow[]) => void,
+    hits: Map<string, HitRow>,
+  ): Promise<void> {
+    const limit = SEARCH_DROPDOWN_LIMIT;
     const { terms, corrected } = await this.analyse(words, m);
     await useTextIndexes(m);
     add(await this.nameMatches(m, terms, typed, [...hits.keys()]));
@@ -100,7 +116,7 @@ export class ProductSearchService {
       const ts = textQuery(terms, 2);
       add(
         await m.query(
-          `SELECT c.id, c.name, c.images, c.price_paise, c.brand FROM (
+          `SELECT c.id, c.name, c.first_image, c.price_paise, c.brand FROM (
              SELECT ${HIT_COLUMNS}, p.name_key, p.review_count FROM products p
               WHERE p.deleted_at IS NULL AND p.body_tsv @@ (${ts.sql}) AND p.id <> ALL($1::uuid[])
               LIMIT ${CANDIDATES}
@@ -109,7 +125,6 @@ export class ProductSearchService {
         ),
       );
     }
-    return hits;
   }
 
   /** Names holding every term, those closest to what was typed first. */
@@ -121,7 +136,7 @@ export class ProductSearchService {
   ): Promise<HitRow[]> {
     const ts = textQuery(terms, 3);
     return m.query(
-      `SELECT c.id, c.name, c.images, c.price_paise, c.brand FROM (
+      `SELECT c.id, c.name, c.first_image, c.price_paise, c.brand FROM (
          SELECT ${HIT_COLUMNS}, p.name_key, p.review_count FROM products p
           WHERE p.deleted_at IS NULL AND p.name_tsv @@ (${ts.sql}) AND p.id <> ALL($2::uuid[])
           LIMIT ${CANDIDATES}

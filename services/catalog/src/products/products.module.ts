@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { SettingsModule } from '../settings/settings.module';
 import { LowStockNotifier } from '../stock/low-stock.notifier';
+import { ListTotals } from './list-totals';
 import { PriceQuoteService } from './price-quote.service';
 import { ProductSearchService } from './product-search.service';
 import { ProductsRepository } from './products.repository';
@@ -15,6 +16,7 @@ import { ProductsService } from './products.service';
     ProductsRepository,
     ProductsService,
     ReadCache,
+    ListTotals,
     ProductSearchService,
     PriceQuoteService,
     LowStockNotifier,

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseInput } from '@shop/kit';
+import { JsonReply, parseInput } from '@shop/kit';
 import {
   adminProductListQuerySchema,
   priceQuoteSchema,
@@ -20,6 +20,10 @@ import { ProductsService } from './products.service';
 
 type WithId<T = unknown> = { id: string; body?: T };
 
+/**
+ * The shop's hot reads answer JsonReply: the gateway forwards their bytes, and an answer kept in
+ * the read cache is serialized once (profiles of issue 13: JSON.stringify of kept list pages on every hit).
+ */
 @Controller()
 export class ProductsRpcController {
   constructor(
@@ -29,13 +33,13 @@ export class ProductsRpcController {
   ) {}
 
   @MessagePattern(RPC.catalog.productList)
-  list(@Payload() env: RpcEnvelope) {
-    return this.products.list(parseInput(productListQuerySchema, env.data));
+  async list(@Payload() env: RpcEnvelope) {
+    return JsonReply.of(await this.products.list(parseInput(productListQuerySchema, env.data)));
   }
 
   @MessagePattern(RPC.catalog.productGet)
-  get(@Payload() env: RpcEnvelope<{ id: string }>) {
-    return this.products.get(String(env.data?.id ?? ''));
+  async get(@Payload() env: RpcEnvelope<{ id: string }>) {
+    return JsonReply.of(await this.products.get(String(env.data?.id ?? '')));
   }
 
   @MessagePattern(RPC.catalog.productMany)
@@ -44,14 +48,14 @@ export class ProductsRpcController {
   }
 
   @MessagePattern(RPC.catalog.productSimilar)
-  similar(@Payload() env: RpcEnvelope) {
+  async similar(@Payload() env: RpcEnvelope) {
     const { id, limit } = parseInput(similarQuerySchema, env.data);
-    return this.products.similar(id, limit);
+    return JsonReply.of(await this.products.similar(id, limit));
   }
 
   @MessagePattern(RPC.catalog.productSearch)
-  search(@Payload() env: RpcEnvelope) {
-    return this.searchService.search(parseInput(searchQuerySchema, env.data).q);
+  async search(@Payload() env: RpcEnvelope) {
+    return JsonReply.of(await this.searchService.search(parseInput(searchQuerySchema, env.data).q));
   }
 
   @MessagePattern(RPC.catalog.priceQuote)

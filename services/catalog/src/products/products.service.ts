@@ -19,6 +19,7 @@ import { isUuid } from '../common/ids';
 import { returning } from '../common/sql';
 import { LowStockNotifier } from '../stock/low-stock.notifier';
 import { decodeCursor, encodeCursor } from './list-cursor';
+import { ListFilter, ListTotals } from './list-totals';
 import { ProductSearchService } from './product-search.service';
 import {
   CARD_COLUMNS,
@@ -91,6 +92,7 @@ export class ProductsService {
     private readonly lowStock: LowStockNotifier,
     private readonly searcher: ProductSearchService,
     private readonly cache: ReadCache,
+    private readonly totals: ListTotals,
   ) {}
 
   /** `GET /products`: filters, one of five sorts, and a page or a cursor for infinite scroll. */
@@ -102,11 +104,18 @@ export class ProductsService {
     const where = ['p.deleted_at IS NULL'];
     const params: unknown[] = [];
     const param = (value: unknown) => `$${params.push(value)}`;
-    if (query.brand) where.push(`p.brand = ${param(query.brand)}`);
-    if (query.category) where.push(`lower(p.category) = lower(${param(query.category)})`);
-    if (query.minPrice !== undefined) where.push(`p.price_paise >= ${param(toPaise(query.minPrice))}`);
-    if (query.maxPrice !== undefined) where.push(`p.price_paise <= ${param(toPaise(query.maxPrice))}`);
-    if (query.minRating > 0) where.push(`p.rating >= ${param(query.minRating)}`);
+    const filter: ListFilter = {
+      brand: query.brand,
+      category: query.category?.toLowerCase(),
+      minPaise: query.minPrice === undefined ? undefined : toPaise(query.minPrice),
+      maxPaise: query.maxPrice === undefined ? undefined : toPaise(query.maxPrice),
+      minRating: query.minRating,
+    };
+    if (filter.brand) where.push(`p.brand = ${param(filter.brand)}`);
+    if (filter.category) where.push(`lower(p.category) = ${param(filter.category)}`);
+    if (filter.minPaise !== undefined) where.push(`p.price_paise >= ${param(filter.minPaise)}`);
+    if (filter.maxPaise !== undefined) where.push(`p.price_paise <= ${param(filter.maxPaise)}`);
+    if (filter.minRating > 0) where.push(`p.rating >= ${param(filter.minRating)}`);
     const words = query.search ? searchWords(query.search) : [];
     if (query.search && words.length === 0)
       return {
@@ -143,21 +152,29 @@ export class ProductsService {
       offset = 0;
     }
     const read = async (m: EntityManager) => {
-      const found: (CardRow & { name_key: string; created_key: string })[] = await m.query(
-        `SELECT ${CARD_COLUMNS}, p.name_key, p.created_at::text AS created_key
-           FROM products p
+      const found: (CardRow & { name_key: string; created_key: string; listing_version: string })[] =
+        await m.query(
+          `SELECT ${CARD_COLUMNS}, p.name_key, p.created_at::text AS created_key,
+                  (SELECT version::text FROM product_listing_version) AS listing_version
+             FROM products p
           WHERE ${where.join(' AND ')}
           ORDER BY ${sort.key} ${sort.dir}, p.id ${sort.dir}
           LIMIT ${query.limit + 1} OFFSET ${offset}`,
-        params,
-      );
-      const count = await this.cache.get(`total:${JSON.stringify([filters, filterParams])}`, async () => {
-        const [row] = await m.query(
-          `SELECT count(*)::int AS total FROM products p WHERE ${filters.join(' AND ')}`,
-          filterParams,
+          params,
         );
-        return row.total as number;
-      });
+      const counted =
+        words.length || found.length === 0
+          ? undefined
+          : await this.totals.count(found[0].listing_version, filter);
+      const count =
+        counted ??
+        (await this.cache.get(`total:${JSON.stringify([filters, filterParams])}`, async () => {
+          const [row] = await m.query(
+            `SELECT count(*)::int AS total FROM products p WHERE ${filters.join(' AND ')}`,
+            filterParams,
+          );
+          return row.total as number;
+        }));
       return [found, count] as const;
     };
     // With search text the matches come from the text indexes; otherwise a sort's own index serves.
