@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { RpcClient, TracingFlush } from '@shop/kit';
@@ -7,7 +7,7 @@ import { AdminJwtStrategy, CustomerJwtStrategy } from './auth/jwt.strategies';
 import { BoundedBodyPipe } from './common/bounded-body.pipe';
 import { CountedThrottlerGuard } from './common/counted-throttler.guard';
 import { HttpErrorFilter } from './common/http-error.filter';
-import { RequestContextInterceptor } from './common/request-context.interceptor';
+import { ThrottleCounters } from './common/throttle-counters';
 import { GATEWAY_CONFIG, GatewayConfig } from './config/gateway-config';
 import { HealthController } from './health/health.controller';
 import { OrdersHttpModule } from './orders/orders-http.module';
@@ -44,7 +44,7 @@ export function createAppModule(config: GatewayConfig) {
   @Module({
     imports: [
       GatewayCoreModule.forConfig(config),
-      ThrottlerModule.forRoot(gatewayThrottlers(config)),
+      ThrottlerModule.forRoot({ ...gatewayThrottlers(config), storage: new ThrottleCounters() }),
       UsersHttpModule,
       CatalogHttpModule,
       CartHttpModule,
@@ -57,7 +57,6 @@ export function createAppModule(config: GatewayConfig) {
     providers: [
       { provide: APP_GUARD, useClass: CountedThrottlerGuard },
       { provide: APP_FILTER, useClass: HttpErrorFilter },
-      { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
       { provide: APP_PIPE, useClass: BoundedBodyPipe },
     ],
   })

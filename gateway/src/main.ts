@@ -28,7 +28,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer, RequestListener } from 'node:http';
 import zlib from 'node:zlib';
 import { createAppModule } from './app.module';
-import { requestIdOf } from './common/request-context.interceptor';
+import { requestIdOf, runHandlersInRequestContext } from './common/request-context';
 import { GatewayConfig, loadGatewayConfig } from './config/gateway-config';
 import { COMPRESS_MIN_BYTES } from './catalog/reply-bytes';
 import {
@@ -63,6 +63,7 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
   });
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', async (req) => nameHttpServerSpan(req.raw, req.routeOptions.url));
+  runHandlersInRequestContext(fastify);
   fastify.addHook('onSend', async (req, reply) => {
     void reply.header('x-request-id', req.id);
     // The shop's policy (content-security-policy.ts) in place of helmet's: one for the apps and

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminProductsController } from './admin-products.controller';
+import { CatalogChanges } from './catalog-changes';
 import { CatalogReplyCache } from './catalog-reply-cache';
 import { CustomizationsController } from './customizations.controller';
 import { ImagesController } from './images.controller';
@@ -15,6 +16,7 @@ import { ReviewsController } from './reviews.controller';
     ReviewsController,
     ImagesController,
   ],
-  providers: [CatalogReplyCache],
+  providers: [CatalogReplyCache, CatalogChanges],
+  exports: [CatalogReplyCache],
 })
 export class CatalogHttpModule {}

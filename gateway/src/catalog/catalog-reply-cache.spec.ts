@@ -53,4 +53,19 @@ describe('CatalogReplyCache', () => {
     await expect(cache.afterChange(Promise.reject(RpcError.unavailable('timeout')))).rejects.toThrow();
     expect(await cache.get('k', async () => 'reloaded')).toBe('reloaded');
   });
+
+  it('forgets one answer, keeps the others, and does not keep that one if it was on its way', async () => {
+    const cache = new CatalogReplyCache();
+    await cache.get('product:a', async () => 'old a');
+    await cache.get('product:b', async () => 'b');
+    let resolve!: (v: string) => void;
+    const inFlight = cache.get('product:c', () => new Promise<string>((r) => (resolve = r)));
+    cache.forget('product:a');
+    cache.forget('product:c');
+    resolve('old c');
+    await inFlight;
+    expect(await cache.get('product:a', async () => 'new a')).toBe('new a');
+    expect(await cache.get('product:b', async () => 'other')).toBe('b');
+    expect(await cache.get('product:c', async () => 'new c')).toBe('new c');
+  });
 });

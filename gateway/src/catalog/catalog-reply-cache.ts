@@ -8,10 +8,12 @@ const MAX_ENTRIES = 1000;
 
 /**
  * Public catalog answers every shopper asks for again and again (list pages, the search dropdown,
- * similar products), kept by the gateway for two seconds so they skip the RPC hop. Concurrent
- * misses for one key share a single call. Product pages are not kept: their stock must be current.
- * Changes made through this gateway (products, options, reviews) drop everything at once; changes
- * from elsewhere (stock taken by orders) show within the TTL.
+ * similar products, product pages), kept by the gateway for two seconds as the bytes it sends, so
+ * they skip the RPC hop. Concurrent misses for one key share a single call. Changes made through
+ * this gateway (products, options, reviews, orders) drop everything at once; a product that changes
+ * elsewhere (stock taken or given back by the order service) has its page dropped when its
+ * product.upserted event arrives (CatalogChanges); lists show such changes within the TTL. An answer
+ * that set out before a drop is never kept.
  */
 @Injectable()
 export class CatalogReplyCache {
@@ -54,6 +56,13 @@ export class CatalogReplyCache {
       if (!(err instanceof RpcError) || err.payload.status >= 500) this.clear();
       throw err;
     }
+  }
+
+  /** Drops one kept answer; one still on its way is not kept either. */
+  forget(key: string): void {
+    this.generation += 1;
+    this.entries.delete(key);
+    this.pending.delete(key);
   }
 
   clear(): void {

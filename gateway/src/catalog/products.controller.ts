@@ -1,24 +1,23 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { RpcCallOptions, RpcClient } from '@shop/kit';
-import {
-  ProductCardView,
-  ProductListQuery,
-  productListQuerySchema,
-  ProductListReply,
-  ProductView,
-  RPC,
-  SearchReply,
-} from '@shop/proto';
+import { ProductListQuery, productListQuerySchema, RPC } from '@shop/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Caller } from '../common/caller.decorator';
 import { ZodBody } from '../common/zod-body.pipe';
+import { productPageKey } from './catalog-changes';
 import { CATALOG_REPLY_TTL_MS, CatalogReplyCache } from './catalog-reply-cache';
 import { ReplyBytes, sendReplyBytes } from './reply-bytes';
 
 /** Browsers and proxies may reuse a kept answer as long as the gateway itself would. */
 const KEPT_REPLY_CACHE_CONTROL = `public, max-age=${CATALOG_REPLY_TTL_MS / 1000}`;
+/** A product page shows stock, which a shopper expects current after buying: asked again every time (304 when unchanged). */
+const PRODUCT_PAGE_CACHE_CONTROL = 'public, no-cache';
 
+/**
+ * The catalog's public reads. Each answer is the catalog's reply as it sent it (RpcClient.callJson):
+ * issue 13's profile had the gateway parse every list page and serialize it again to send it on.
+ */
 @ApiTags('products')
 @Controller('api/products')
 export class ProductsController {
@@ -38,8 +37,9 @@ export class ProductsController {
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    const bytes = await this.cache.get(`list:${JSON.stringify(query)}`, async () =>
-      ReplyBytes.of(await this.rpc.call<ProductListReply>(RPC.catalog.productList, query, caller)),
+    const bytes = await this.cache.get(
+      `list:${JSON.stringify(query)}`,
+      async () => new ReplyBytes(await this.rpc.callJson(RPC.catalog.productList, query, caller)),
     );
     return sendReplyBytes(req, reply, bytes, KEPT_REPLY_CACHE_CONTROL);
   }
@@ -52,16 +52,26 @@ export class ProductsController {
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    const bytes = await this.cache.get(`search:${JSON.stringify(q)}`, async () =>
-      ReplyBytes.of(await this.rpc.call<SearchReply>(RPC.catalog.productSearch, { q }, caller)),
+    const bytes = await this.cache.get(
+      `search:${JSON.stringify(q)}`,
+      async () => new ReplyBytes(await this.rpc.callJson(RPC.catalog.productSearch, { q }, caller)),
     );
     return sendReplyBytes(req, reply, bytes, KEPT_REPLY_CACHE_CONTROL);
   }
 
-  /** Not kept by the gateway: a product page shows stock, which must be current. */
+  /** The full product. Kept like lists, and dropped as soon as the product changes (CatalogChanges). */
   @Get(':id')
-  get(@Param('id') id: string, @Caller() caller: RpcCallOptions) {
-    return this.rpc.call<{ success: true; product: ProductView }>(RPC.catalog.productGet, { id }, caller);
+  async get(
+    @Param('id') id: string,
+    @Caller() caller: RpcCallOptions,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    const bytes = await this.cache.get(
+      productPageKey(id),
+      async () => new ReplyBytes(await this.rpc.callJson(RPC.catalog.productGet, { id }, caller)),
+    );
+    return sendReplyBytes(req, reply, bytes, PRODUCT_PAGE_CACHE_CONTROL);
   }
 
   @Get(':id/similar')
@@ -72,14 +82,9 @@ export class ProductsController {
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    const bytes = await this.cache.get(`similar:${id}:${JSON.stringify(limit)}`, async () =>
-      ReplyBytes.of(
-        await this.rpc.call<{ success: true; products: ProductCardView[] }>(
-          RPC.catalog.productSimilar,
-          { id, limit },
-          caller,
-        ),
-      ),
+    const bytes = await this.cache.get(
+      `similar:${id}:${JSON.stringify(limit)}`,
+      async () => new ReplyBytes(await this.rpc.callJson(RPC.catalog.productSimilar, { id, limit }, caller)),
     );
     return sendReplyBytes(req, reply, bytes, KEPT_REPLY_CACHE_CONTROL);
   }

@@ -23,10 +23,6 @@ export class ReplyBytes {
     this.etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
   }
 
-  static of(value: unknown): ReplyBytes {
-    return new ReplyBytes(Buffer.from(JSON.stringify(value)));
-  }
-
   encodedAs(encoding: Encoding): Buffer {
     let bytes = this.encoded.get(encoding);
     if (!bytes) {

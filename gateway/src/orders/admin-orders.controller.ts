@@ -14,6 +14,7 @@ import {
 } from '@shop/proto';
 import type { FastifyReply } from 'fastify';
 import { AdminGuard } from '../auth/auth.guards';
+import { CatalogReplyCache } from '../catalog/catalog-reply-cache';
 import { Caller } from '../common/caller.decorator';
 import { ZodBody } from '../common/zod-body.pipe';
 
@@ -23,7 +24,10 @@ import { ZodBody } from '../common/zod-body.pipe';
 @UseGuards(AdminGuard)
 @Controller('api/admin2009/orders')
 export class AdminOrdersController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly catalogReplies: CatalogReplyCache,
+  ) {}
 
   /** Search, status, date range (from/to), page and limit; summary for the cards. */
   @Get()
@@ -76,10 +80,9 @@ export class AdminOrdersController {
       );
     }
     if (body.orderStatus !== undefined) {
-      order = await this.rpc.call<OrderView>(
-        RPC.order.adminUpdateStatus,
-        { id, orderStatus: body.orderStatus },
-        caller,
+      // A cancelled order gives its stock back: product pages kept by the gateway show it at once.
+      order = await this.catalogReplies.afterChange(
+        this.rpc.call<OrderView>(RPC.order.adminUpdateStatus, { id, orderStatus: body.orderStatus }, caller),
       );
     }
     return { success: true, order };

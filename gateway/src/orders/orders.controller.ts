@@ -15,6 +15,7 @@ import {
 } from '@shop/proto';
 import type { FastifyReply } from 'fastify';
 import { CustomerGuard } from '../auth/auth.guards';
+import { CatalogReplyCache } from '../catalog/catalog-reply-cache';
 import { Caller } from '../common/caller.decorator';
 import { ZodBody } from '../common/zod-body.pipe';
 
@@ -24,7 +25,10 @@ import { ZodBody } from '../common/zod-body.pipe';
 @UseGuards(CustomerGuard)
 @Controller('api/orders')
 export class OrdersController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly catalogReplies: CatalogReplyCache,
+  ) {}
 
   /**
    * Places an order from either screen's payload. A retried submit with the same Idempotency-Key
@@ -43,10 +47,13 @@ export class OrdersController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const idempotencyKey = key === undefined ? null : new ZodBody(idempotencyKeySchema).transform(key);
-    const placed = await this.rpc.call<OrderCreateReply>(
-      RPC.order.create,
-      { order: body, idempotencyKey } satisfies OrderCreateRequest,
-      caller,
+    // An order takes stock: the buyer's next look at the product page shows what is left.
+    const placed = await this.catalogReplies.afterChange(
+      this.rpc.call<OrderCreateReply>(
+        RPC.order.create,
+        { order: body, idempotencyKey } satisfies OrderCreateRequest,
+        caller,
+      ),
     );
     if (placed.replayed) void reply.header('idempotent-replayed', 'true');
     return { success: true, order: placed.order };
