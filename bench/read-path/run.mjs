@@ -40,12 +40,20 @@ function run(script, args, env) {
 async function measure(backend, path, duration = SECONDS) {
   let n = 0;
   const before = await backend.cpuMs();
-  const result = await autocannon({
+  const statuses = {};
+  const run = autocannon({
     url: backend.url,
     connections: CONNECTIONS,
     duration,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: path(n++) }) }],
   });
+  run.on('response', (_client, status) => (statuses[status] = (statuses[status] ?? 0) + 1));
+  const result = await run;
+  const failed = Object.entries(statuses).filter(([status]) => !status.startsWith('2'));
+  if (result.errors || result.timeouts || failed.length)
+    console.error(
+      `errors: ${result.errors} (${result.timeouts} timeouts), answers other than 2xx: ${JSON.stringify(Object.fromEntries(failed))}`,
+    );
   const after = await backend.cpuMs();
   const requests = Math.max(1, result.requests.total);
   return {
