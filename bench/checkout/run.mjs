@@ -59,6 +59,33 @@ async function transactions(databases) {
   return Object.fromEntries(rows.map((r) => [r.datname.slice(r.datname.indexOf('_') + 1), r.n]));
 }
 
+/**
+ * CPU milliseconds of the PostgreSQL backends serving each service's database, by pid (a backend
+ * that closes between two readings is missed, so this is a floor). Linux only.
+ */
+async function postgresCpu(databases) {
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  const { rows } = await db.query(`SELECT pid, datname FROM pg_stat_activity WHERE datname = ANY($1)`, [databases]);
+  await db.end();
+  const byPid = {};
+  for (const { pid, datname } of rows) {
+    const service = datname.slice(datname.indexOf('_') + 1);
+    const [ms] = Object.values(await cpuTimes([{ name: service, pid }]).catch(() => ({ [service]: null })));
+    if (ms !== null) byPid[pid] = { service, ms };
+  }
+  return byPid;
+}
+
+/** What the backends of each service's database spent between two readings of postgresCpu. */
+function postgresCpuRise(before, after) {
+  const rise = {};
+  for (const [pid, { service, ms }] of Object.entries(after)) {
+    rise[service] = (rise[service] ?? 0) + ms - (before[pid]?.ms ?? 0);
+  }
+  return rise;
+}
+
 /** Per checkout, what each counter rose by between two readings. */
 function perCheckout(before, after, checkouts) {
   return Object.entries(after)
@@ -146,12 +173,14 @@ async function main() {
     const failures = new Map();
     const before = {
       cpu: await cpuTimes(backend.processes),
+      postgres: await postgresCpu(backend.databases),
       xacts: await transactions(backend.databases),
       queries: await queryCounts(backend.processes),
     };
     const elapsed = await run(backend.url, products, shoppers, SECONDS, (r) => results.push(r), failures);
     const after = {
       cpu: await cpuTimes(backend.processes),
+      postgres: await postgresCpu(backend.databases),
       xacts: await transactions(backend.databases),
       queries: await queryCounts(backend.processes),
     };
@@ -189,6 +218,7 @@ async function main() {
     console.log(`  orders paid in the order service: ${paid} of ${ids.length}`);
     const attempted = results.length + [...failures.values()].reduce((a, b) => a + b, 0);
     console.log(`  per checkout, CPU ms:      ${perCheckout(before.cpu, after.cpu, attempted)}`);
+    console.log(`  per checkout, PostgreSQL CPU ms (floor): ${perCheckout({}, postgresCpuRise(before.postgres, after.postgres), attempted)}`);
     console.log(`  per checkout, transactions: ${perCheckout(before.xacts, after.xacts, attempted)}`);
     if (after.queries) {
       const totals = (counts) => Object.fromEntries(Object.entries(counts).map(([n, c]) => [n, c.total ?? 0]));
