@@ -5,12 +5,14 @@
  * BENCH_CPU_PROF=<dir>: each process runs with --cpu-prof and writes its profile under
  * <dir>/<service or gateway>/ when it stops (open it in Chrome DevTools or speedscope, or summarise
  * them with `node bench/lib/cpu-profile.mjs <dir>`).
+ * BENCH_LOGS=<dir>: each process's log lines go to <dir>/<name>.log (else nowhere).
  * BENCH_BUILD=<checkout>: run that checkout's build instead of this one's (a before/after pair).
  * BENCH_COUNT_QUERIES=<dir>: each process counts its PostgreSQL statements into <dir>/<name>.json
  * (see count-queries.mjs); a bench reads them with queryCounts().
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -60,6 +62,13 @@ function nodeArgs(name) {
   return args;
 }
 
+/** Where a process's standard output (its log lines) goes: BENCH_LOGS/<name>.log, or nowhere. */
+function logTo(name) {
+  if (!process.env.BENCH_LOGS) return 'ignore';
+  mkdirSync(process.env.BENCH_LOGS, { recursive: true });
+  return openSync(join(process.env.BENCH_LOGS, `${name}.log`), 'a');
+}
+
 export async function startBackend({ services, env: extra = {}, serviceEnv = {} }) {
   const namespace = `b${randomBytes(4).toString('hex')}`;
   const env = {
@@ -86,7 +95,7 @@ export async function startBackend({ services, env: extra = {}, serviceEnv = {} 
     databases.push(database);
     const child = spawn(process.execPath, [...nodeArgs(service), join(root, 'services', service, 'dist', 'main.js')], {
       env: { ...env, BENCH_PROCESS: service, DATABASE_NAME: database, HEALTH_PORT: String(port), HEALTH_HOST: '127.0.0.1', ...(serviceEnv[service] ?? {}) },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', logTo(service), 'inherit'],
     });
     children.push(child);
     processes.push({ name: service, pid: child.pid });
@@ -95,7 +104,7 @@ export async function startBackend({ services, env: extra = {}, serviceEnv = {} 
   const port = await freePort();
   const gateway = spawn(process.execPath, [...nodeArgs('gateway'), join(root, 'gateway', 'dist', 'main.js')], {
     env: { ...env, BENCH_PROCESS: 'gateway', PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', logTo('gateway'), 'inherit'],
   });
   children.push(gateway);
   processes.push({ name: 'gateway', pid: gateway.pid });
