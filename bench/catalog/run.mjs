@@ -131,7 +131,9 @@ async function main() {
 
     const list = await (await fetch(`${backend.url}/api/products?limit=100&sort=newest`)).json();
     if (list.total !== PRODUCTS)
-      throw new Error(`expected ${PRODUCTS} products, the list answered ${JSON.stringify(list).slice(0, 300)}`);
+      throw new Error(
+        `expected ${PRODUCTS} products, the list answered ${JSON.stringify(list).slice(0, 300)}`,
+      );
     const detailPaths = list.products.map((p) => `/api/products/${p._id}`);
     const scenarios = [
       ['product list (24, name-asc)', ['/api/products']],
