@@ -6,8 +6,10 @@
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-// The CommonJS module the services require: the same instance, patched once here.
-import pg from 'pg';
+import { createRequire } from 'node:module';
+
+// The pg the process's own script requires (BENCH_BUILD may run another checkout's), patched once here.
+const pg = createRequire(process.argv[1])('pg');
 
 const dir = process.env.BENCH_COUNT_QUERIES;
 const file = join(dir, `${process.env.BENCH_PROCESS ?? process.pid}.json`);
