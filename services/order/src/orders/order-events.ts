@@ -1,7 +1,13 @@
 import type { OrderEventLine } from '@shop/proto';
 import type { OrderLineEntity } from './order-line.entity';
 
-export function eventLines(lines: readonly OrderLineEntity[]): OrderEventLine[] {
+/** What an event tells of an order line. */
+export type EventLineSource = Pick<
+  OrderLineEntity,
+  'position' | 'productId' | 'quantity' | 'unitPricePaise' | 'name'
+>;
+
+export function eventLines(lines: readonly EventLineSource[]): OrderEventLine[] {
   return [...lines]
     .sort((a, b) => a.position - b.position)
     .map((l) => ({

@@ -16,7 +16,7 @@ import {
 } from '@shop/proto';
 import { DataSource, EntityManager } from 'typeorm';
 import { CouponsService } from '../coupons/coupons.service';
-import { eventLines } from './order-events';
+import { eventLines, EventLineSource } from './order-events';
 import { OrderLineEntity } from './order-line.entity';
 import { captureEffect, paymentStatusAfterRefund, refundMovesForward } from './order-payment-rules';
 import { OrderRefundEntity } from './order-refund.entity';
@@ -116,17 +116,19 @@ export class OrderLifecycle {
       return;
     }
     const paidAt = new Date(payment.capturedAt ?? Date.now());
-    await m.update(
-      OrderEntity,
-      { id: order.id },
-      {
-        paymentStatus: effect === 'refunded_already' ? order.paymentStatus : 'paid',
-        paymentId: payment.paymentId,
-        razorpayOrderId: payment.providerOrderId,
-        paymentMethod: payment.method || order.paymentMethod,
+    // Every checkout passes here: plain SQL rather than TypeORM's update and find.
+    await m.query(
+      `UPDATE orders SET payment_status = $2, payment_id = $3, razorpay_order_id = $4, payment_method = $5,
+         paid_at = $6, updated_at = $7 WHERE id = $1`,
+      [
+        order.id,
+        effect === 'refunded_already' ? order.paymentStatus : 'paid',
+        payment.paymentId,
+        payment.providerOrderId,
+        payment.method || order.paymentMethod,
         paidAt,
-        updatedAt: new Date(),
-      },
+        new Date(),
+      ],
     );
     if (effect !== 'pays') {
       this.logger.warn(
@@ -136,7 +138,16 @@ export class OrderLifecycle {
       );
       return;
     }
-    const lines = await m.find(OrderLineEntity, { where: { orderId: order.id } });
+    const lines = (
+      await m.query(
+        `SELECT position, product_id AS "productId", quantity, unit_price_paise AS "unitPricePaise", name
+         FROM order_lines WHERE order_id = $1`,
+        [order.id],
+      )
+    ).map((l: EventLineSource & { unitPricePaise: string }) => ({
+      ...l,
+      unitPricePaise: Number(l.unitPricePaise),
+    }));
     await this.events.publish<OrderPaidEvent>(m, EVENTS.orderPaid, {
       orderId: order.id,
       userId: order.userId,

@@ -117,7 +117,7 @@ export class OrdersService {
       this.files
         .resolve(userId, input.products)
         .then((products) => this.pricing.price(products, { checkStock: true })),
-      this.dataSource.manager.findOneBy(CustomerEntity, { userId }),
+      this.customer(userId),
     ]);
     let written: Written;
     try {
@@ -218,15 +218,22 @@ export class OrdersService {
     };
   }
 
+  private async customer(userId: string): Promise<CustomerEntity | null> {
+    const [customer]: CustomerEntity[] = await this.dataSource.query(
+      `SELECT user_id AS "userId", username, email, name, updated_at AS "updatedAt" FROM customers WHERE user_id = $1`,
+      [userId],
+    );
+    return customer ?? null;
+  }
+
   private async replay(userId: string, key: string, hash: string): Promise<OrderCreateReply | null> {
     const m = this.dataSource.manager;
-    const claim = await m
-      .createQueryBuilder(IdempotencyKeyEntity, 'k')
-      .where('k.user_id = :userId AND k.key = :key', { userId, key })
-      .andWhere('k.created_at > now() - make_interval(secs => :ttl)', {
-        ttl: this.config.IDEMPOTENCY_KEY_TTL_HOURS * 3600,
-      })
-      .getOne();
+    // Asked at every checkout with a key, hence plain SQL rather than a query builder.
+    const [claim]: Pick<IdempotencyKeyEntity, 'requestHash' | 'orderId'>[] = await m.query(
+      `SELECT request_hash AS "requestHash", order_id AS "orderId" FROM idempotency_keys
+       WHERE user_id = $1 AND key = $2 AND created_at > now() - make_interval(secs => $3)`,
+      [userId, key, this.config.IDEMPOTENCY_KEY_TTL_HOURS * 3600],
+    );
     if (!claim) return null;
     if (claim.requestHash !== hash) throw RpcError.conflict(ORDER_MESSAGES.idempotencyKeyReused);
     const order = await m.findOneBy(OrderEntity, { id: claim.orderId });

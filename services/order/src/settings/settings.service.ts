@@ -12,7 +12,9 @@ export class SettingsService {
   constructor(private readonly dataSource: DataSource) {}
 
   async pricingRules(manager: EntityManager = this.dataSource.manager): Promise<OrderPricingRules> {
-    const row = await manager.findOneBy(ShopSettingsEntity, { id: 1 });
+    const [row]: Pick<ShopSettingsEntity, 'data'>[] = await manager.query(
+      `SELECT data FROM shop_settings WHERE id = 1`,
+    );
     return pricingRulesOf({ ...SEEDED_SETTINGS, ...(row?.data ?? {}) });
   }
 }
