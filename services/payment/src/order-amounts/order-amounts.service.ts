@@ -16,8 +16,15 @@ export class OrderAmountsService {
   ) {}
 
   /** The order if this service knows it, without asking anyone. */
-  find(orderId: string): Promise<OrderAmountEntity | null> {
-    return this.dataSource.getRepository(OrderAmountEntity).findOneBy({ orderId });
+  async find(orderId: string): Promise<OrderAmountEntity | null> {
+    // Read at every payment order, hence plain SQL.
+    const [order]: OrderAmountEntity[] = await this.dataSource.query(
+      `SELECT order_id AS "orderId", user_id AS "userId", amount_paise AS "amountPaise", currency,
+              closed_reason AS "closedReason", recorded_at AS "recordedAt"
+       FROM order_amounts WHERE order_id = $1`,
+      [orderId],
+    );
+    return order ?? null;
   }
 
   async get(orderId: string): Promise<OrderAmountEntity> {

@@ -335,11 +335,12 @@ export class PaymentsService {
       await repo.delete({ orderId: order.orderId, status: 'creating' });
       throw err;
     }
-    const filled = await repo.update(
-      { orderId: order.orderId, status: 'creating' },
-      { providerOrderId: created.id, mode: key.mode, keyId: key.keyId, status: 'created' },
+    const [, filled]: [unknown, number] = await this.dataSource.query(
+      `UPDATE provider_orders SET provider_order_id = $2, mode = $3, key_id = $4, status = 'created', updated_at = now()
+       WHERE order_id = $1 AND status = 'creating'`,
+      [order.orderId, created.id, key.mode, key.keyId],
     );
-    return filled.affected === 1 ? view({ ...order, providerOrderId: created.id, keyId: key.keyId }) : null;
+    return filled === 1 ? view({ ...order, providerOrderId: created.id, keyId: key.keyId }) : null;
   }
 
   /** A provider order made in the other mode is replaced; answers null if another call got there first. */
