@@ -15,6 +15,7 @@ export * from './rpc/rpc-client';
 export * from './rpc/json-reply';
 export * from './rpc/rpc-replies';
 export * from './lifecycle/graceful-drain';
+export * from './lifecycle/periodic-sweep';
 export * from './lifecycle/service-readiness';
 export * from './events/on-event.decorator';
 export * from './events/event-publisher';

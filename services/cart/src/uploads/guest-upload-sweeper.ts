@@ -1,5 +1,5 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@shop/kit';
+import { Inject, Injectable } from '@nestjs/common';
+import { PeriodicSweep, SERVICE_CONFIG } from '@shop/kit';
 import type { CartConfig } from '../config/cart-config';
 import { UploadsService } from './uploads.service';
 
@@ -8,41 +8,16 @@ import { UploadsService } from './uploads.service';
  * keep, once they are GUEST_UPLOAD_MAX_AGE_HOURS old.
  */
 @Injectable()
-export class GuestUploadSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(GuestUploadSweeper.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-
+export class GuestUploadSweeper extends PeriodicSweep {
   constructor(
     private readonly uploads: UploadsService,
     @Inject(SERVICE_CONFIG) private readonly config: CartConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), this.config.GUEST_UPLOAD_SWEEP_SECONDS * 1000);
+  ) {
+    super('guest upload sweep', config.GUEST_UPLOAD_SWEEP_SECONDS);
   }
 
-  /** One pass; a pass still running when the next is due is not doubled. */
-  sweep(): Promise<void> {
-    this.running ??= this.pass().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async pass(): Promise<void> {
-    try {
-      const swept = await this.uploads.sweepAbandonedGuestFiles(
-        this.config.GUEST_UPLOAD_MAX_AGE_HOURS * 3600,
-      );
-      if (swept > 0) this.logger.log(`${swept} abandoned guest upload(s) deleted`);
-    } catch (err) {
-      this.logger.warn(`guest upload sweep stopped early, the next one goes on: ${(err as Error).message}`);
-    }
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  protected async pass(): Promise<void> {
+    const swept = await this.uploads.sweepAbandonedGuestFiles(this.config.GUEST_UPLOAD_MAX_AGE_HOURS * 3600);
+    if (swept > 0) this.logger.log(`${swept} abandoned guest upload(s) deleted`);
   }
 }

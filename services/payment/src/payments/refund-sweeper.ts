@@ -1,5 +1,5 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { SERVICE_CONFIG } from '@shop/kit';
+import { Inject, Injectable } from '@nestjs/common';
+import { PeriodicSweep, SERVICE_CONFIG } from '@shop/kit';
 import type { PaymentConfig } from '../config/payment-config';
 import { PaymentRefunds } from './payment-refunds.service';
 
@@ -11,49 +11,15 @@ const BATCH = 20;
  * due. Every replica sweeps; each refund is claimed before Razorpay is asked.
  */
 @Injectable()
-export class RefundSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('RefundSweeper');
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
-  private stopping = false;
-
+export class RefundSweeper extends PeriodicSweep {
   constructor(
     private readonly refunds: PaymentRefunds,
-    @Inject(SERVICE_CONFIG) private readonly config: PaymentConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), this.config.PAYMENT_REFUND_SWEEP_SECONDS * 1000);
+    @Inject(SERVICE_CONFIG) config: PaymentConfig,
+  ) {
+    super('refund sweep', config.PAYMENT_REFUND_SWEEP_SECONDS);
   }
 
-  /** One pass now; asked during a pass, another pass follows it, so nothing owed waits for the timer. */
-  sweep(): Promise<void> {
-    if (this.stopping) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.passes().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async passes(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        while ((await this.refunds.refundDue(BATCH)) === BATCH && !this.stopping);
-      } catch (err) {
-        this.logger.warn(`refund sweep stopped early, the next one goes on: ${err.message}`);
-      }
-    } while (this.again && !this.stopping);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.timer);
-    await this.running;
+  protected async pass(): Promise<void> {
+    while ((await this.refunds.refundDue(BATCH)) === BATCH && !this.stopping);
   }
 }
