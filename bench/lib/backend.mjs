@@ -129,7 +129,12 @@ export async function startBackend({ services, env: extra = {}, serviceEnv = {} 
       );
       await client.end();
       const servers = await cpuTimes(rows.map((r) => ({ name: String(r.pid), pid: r.pid })), { gone: 0 });
-      return { ...(await cpuTimes(processes)), postgres: Object.values(servers).reduce((a, b) => a + b, 0) };
+      return {
+        ...(await cpuTimes(processes)),
+        postgres: Object.values(servers).reduce((a, b) => a + b, 0),
+        ...(await brokerCpuMs()),
+        client: cpuUsageMs(),
+      };
     },
     async stop() {
       await Promise.all(
@@ -186,6 +191,21 @@ export async function cpuTimes(processes, { gone } = {}) {
     times[name] = ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
   }
   return times;
+}
+
+/** RabbitMQ's CPU (its Erlang VM), when it runs on this machine; it serves every RPC hop. */
+async function brokerCpuMs() {
+  const { execFile } = await import('node:child_process');
+  const pid = await new Promise((resolve) =>
+    execFile('pgrep', ['-o', '-f', 'beam.smp.*rabbit'], (err, out) => resolve(err ? null : Number(out.trim()))),
+  );
+  return pid ? { rabbitmq: (await cpuTimes([{ name: 'rabbitmq', pid }], { gone: 0 })).rabbitmq } : {};
+}
+
+/** This process's own CPU: the load generator's share of the machine. */
+function cpuUsageMs() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 /** Statements counted so far by each process, when started with BENCH_COUNT_QUERIES. */
