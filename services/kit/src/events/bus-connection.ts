@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { AmqpConnectionManager, connect } from 'amqp-connection-manager';
-import { AMQP_SOCKET_OPTIONS } from '../rpc/rpc-server';
+import { AMQP_SOCKET_OPTIONS, withCoalescedWrites } from '../rpc/amqp-socket';
 import { closeQuietly } from './close-quietly';
 
 /** The service's one connection for events (RPC has its own, owned by Nest's transport). */
@@ -10,7 +10,7 @@ export class BusConnection implements OnApplicationShutdown {
   private readonly logger = new Logger('BusConnection');
 
   constructor(url: string) {
-    this.manager = connect([url], AMQP_SOCKET_OPTIONS);
+    this.manager = withCoalescedWrites(connect([url], AMQP_SOCKET_OPTIONS));
     this.manager.on('disconnect', ({ err }) => this.logger.warn(`broker disconnected: ${err?.message ?? 'closed'}`));
     this.manager.on('connect', () => this.logger.log('broker connected'));
   }

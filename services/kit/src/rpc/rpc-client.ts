@@ -10,6 +10,7 @@ import {
   ServiceName,
   serviceOfPattern,
 } from '@shop/proto';
+import type { Channel } from 'amqplib';
 import { randomUUID } from 'node:crypto';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { currentRequestId } from '../logging/request-context';
@@ -17,7 +18,7 @@ import { rpcOutcomeOf, secondsSince, shopMetrics } from '../metrics/shop-metrics
 import { inSpan, SpanKind, TraceCarrier } from '../tracing/trace-context';
 import { JsonReply, readReplyContent } from './json-reply';
 import { isServerFault, RpcError } from './rpc-error';
-import { AMQP_SOCKET_OPTIONS } from './rpc-server';
+import { AMQP_SOCKET_OPTIONS, withCoalescedWrites } from './amqp-socket';
 
 export interface RpcCallOptions {
   actor?: Actor | null;
@@ -131,10 +132,25 @@ export class RpcClient implements OnApplicationShutdown {
  * the reply queue is being consumed) is logged: with no listener for it, the channel's error event
  * would end the process. The channel is set up again when the connection comes back. And a reply
  * holding a JsonReply is read without parsing its response (json-reply.ts).
+ *
+ * Requests are published without publisher confirms (Nest's channel asks for them): a request lost
+ * on the way is a request whose reply never comes, which the caller's timeout answers either way,
+ * and confirming each one cost the broker and this process a frame per call (issue 13). Its writes
+ * are coalesced per event-loop turn (amqp-socket.ts).
  */
 class SurvivingClientRMQ extends ClientRMQ {
+  override createClient(): ReturnType<ClientRMQ['createClient']> {
+    return withCoalescedWrites(super.createClient());
+  }
+
   override createChannel(): Promise<void> {
-    const created = super.createChannel();
+    const created = new Promise<void>((resolve) => {
+      this.channel = this.client!.createChannel({
+        json: false,
+        confirm: false,
+        setup: (channel: Channel) => this.setupChannel(channel, resolve),
+      });
+    });
     this.channel?.on('error', (err: Error) => this.logger.warn(`RPC channel setup failed: ${err.message}`));
     return created;
   }

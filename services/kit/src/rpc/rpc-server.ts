@@ -1,6 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor, Catch, RpcExceptionFilter } from '@nestjs/common';
 import { OutgoingResponse, RmqContext, RmqOptions, ServerRMQ } from '@nestjs/microservices';
 import { brokerNames, RPC_READS, RpcEnvelope, RpcErrorPayload, ServiceName } from '@shop/proto';
+import type { AmqpConnectionManager } from 'amqp-connection-manager';
 import type { Channel, ConsumeMessage } from 'amqplib';
 import { randomUUID } from 'node:crypto';
 import { finalize, from, lastValueFrom, Observable, tap, throwError } from 'rxjs';
@@ -8,16 +9,11 @@ import type { BaseConfig } from '../config/service-config';
 import { requestContext } from '../logging/request-context';
 import { rpcOutcomeOf, secondsSince, shopMetrics } from '../metrics/shop-metrics';
 import { SpanKind, traceContextOf, TracedSpan } from '../tracing/trace-context';
+import { AMQP_SOCKET_OPTIONS, withCoalescedWrites } from './amqp-socket';
 import { replyContent } from './json-reply';
 import { isServerFault, toRpcErrorPayload } from './rpc-error';
 import { RpcReplies } from './rpc-replies';
 
-/** amqplib leaves Nagle on; with it every request/reply hop waits ~40 ms for delayed ACKs. */
-export const AMQP_SOCKET_OPTIONS = {
-  connectionOptions: { noDelay: true },
-  heartbeatIntervalInSeconds: 10,
-  reconnectTimeInSeconds: 1,
-};
 
 export function rpcServerOptions(config: BaseConfig, service: ServiceName): Required<RmqOptions>['options'] {
   return {
@@ -55,6 +51,10 @@ export class RpcServer extends ServerRMQ {
 
   constructor(private readonly rmqOptions: Required<RmqOptions>['options']) {
     super(rmqOptions);
+  }
+
+  override createClient<T = AmqpConnectionManager>(): T {
+    return withCoalescedWrites(super.createClient<AmqpConnectionManager>()) as T;
   }
 
   get requestsInFlight(): number {
