@@ -232,6 +232,20 @@ describe('catalog read path: compressed and revalidated replies', () => {
     expect(JSON.parse(gunzipSync(res.body).toString()).product._id).toBe(id);
   });
 
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ])('compresses JSON over 1 KB it does not keep (the back office product list) with %s', async (encoding, decode) => {
+    const res = await rawGet(`${backend.url}/api/admin2009/products`, {
+      'accept-encoding': encoding,
+      authorization: `Bearer ${admin}`,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(decode(res.body).toString()).products.length).toBeGreaterThan(0);
+  });
+
   it("serves the built storefront's JavaScript from its precompressed file", async () => {
     expect(existsSync(join(WEB_STORE_DIST, 'index.html'))).toBe(true);
     const entry = readFileSync(join(WEB_STORE_DIST, 'index.html'), 'utf8').match(/src="(\/assets\/[^"]+\.js)"/)![1];

@@ -28,9 +28,9 @@ import { mkdirSync } from 'node:fs';
 import { createServer, RequestListener } from 'node:http';
 import zlib from 'node:zlib';
 import { createAppModule } from './app.module';
+import { compressJsonReplies, COMPRESS_MIN_BYTES } from './common/json-compression';
 import { requestIdOf, runHandlersInRequestContext } from './common/request-context';
 import { GatewayConfig, loadGatewayConfig } from './config/gateway-config';
-import { COMPRESS_MIN_BYTES } from './catalog/reply-bytes';
 import {
   APP_CONTENT_SECURITY_POLICY,
   DOCS_CONTENT_SECURITY_POLICY,
@@ -86,7 +86,9 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
   // compose proxy routes it; not a Nest route, so neither rate-limited nor in the API docs.
   fastify.get('/metrics', metricsRouteHandler());
   await app.register(helmet, { contentSecurityPolicy: false });
-  // JSON over 1 KB leaves compressed; brotli at quality 5, as its default 11 costs far more CPU than it saves bytes.
+  // JSON over 1 KB leaves compressed, in one call per reply (json-compression.ts); the plugin
+  // compresses what is streamed. Brotli at quality 5, as its default 11 costs far more CPU than it saves bytes.
+  compressJsonReplies(fastify);
   await app.register(compress, {
     threshold: COMPRESS_MIN_BYTES,
     encodings: ['br', 'gzip'],

@@ -1,19 +1,11 @@
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-
-/** Below this a compressed reply saves less than its headers and the CPU cost (issue 13). */
-export const COMPRESS_MIN_BYTES = 1024;
-
-type Encoding = 'br' | 'gzip';
-const ENCODINGS: Encoding[] = ['br', 'gzip'];
+import { compressBytes, Encoding, replyEncoding, varyOnEncoding } from '../common/json-compression';
 
 /**
  * A reply serialized once, with a strong ETag over its bytes, compressed on first demand per
  * encoding and kept with it: a cached list page is then sent to every shopper without being
- * serialized or compressed again. Brotli at quality 5 compresses a card page to about the size
- * quality 11 reaches, at a small fraction of its CPU.
+ * serialized or compressed again.
  */
 export class ReplyBytes {
   readonly etag: string;
@@ -26,10 +18,7 @@ export class ReplyBytes {
   encodedAs(encoding: Encoding): Buffer {
     let bytes = this.encoded.get(encoding);
     if (!bytes) {
-      bytes =
-        encoding === 'br'
-          ? brotliCompressSync(this.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-          : gzipSync(this.body, { level: 6 });
+      bytes = compressBytes(this.body, encoding);
       this.encoded.set(encoding, bytes);
     }
     return bytes;
@@ -56,11 +45,11 @@ export function sendReplyBytes(
   bytes: ReplyBytes,
   cacheControl: string,
 ): FastifyReply {
-  void reply.header('etag', bytes.etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
+  void reply.header('etag', bytes.etag).header('cache-control', cacheControl);
+  varyOnEncoding(reply);
   if (matches(req.headers['if-none-match'], bytes.etag)) return reply.code(304).send();
   void reply.type('application/json; charset=utf-8');
-  const accepted = req.headers['accept-encoding'];
-  const encoding = accepted && bytes.body.length >= COMPRESS_MIN_BYTES ? negotiate(accepted, ENCODINGS) : null;
+  const encoding = replyEncoding(req, bytes.body);
   if (!encoding) return reply.send(bytes.body);
   return reply.header('content-encoding', encoding).send(bytes.encodedAs(encoding));
 }
