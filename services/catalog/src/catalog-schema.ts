@@ -2,6 +2,7 @@ import { CustomizationEntity } from './customizations/customization.entity';
 import { CatalogSchema1720000000000 } from './migrations/1720000000000-catalog-schema';
 import { CatalogShopSettings1742000000000 } from './migrations/1742000000000-catalog-shop-settings';
 import { CatalogListingVersion1764000000000 } from './migrations/1764000000000-catalog-listing-version';
+import { CatalogSearchDropdown1766000000000 } from './migrations/1766000000000-catalog-search-dropdown';
 import { ProductCustomizationEntity } from './products/product-customization.entity';
 import { ProductEntity } from './products/product.entity';
 import { CustomerEntity } from './reviews/customer.entity';
@@ -23,4 +24,5 @@ export const CATALOG_MIGRATIONS = [
   CatalogSchema1720000000000,
   CatalogShopSettings1742000000000,
   CatalogListingVersion1764000000000,
+  CatalogSearchDropdown1766000000000,
 ];

@@ -1,4 +1,4 @@
-import { searchWords, startsWithPattern, textQuery } from './search-terms';
+import { searchWords, textQuery } from './search-terms';
 
 describe('search terms', () => {
   it('keeps only letters and digits, lower-cased, of any script', () => {
@@ -19,9 +19,5 @@ describe('search terms', () => {
     expect(q.sql).toBe(
       "(to_tsquery('simple', $3) || to_tsquery('english', $3)) && (to_tsquery('simple', $4) || to_tsquery('english', $4))",
     );
-  });
-
-  it('matches names that start with the words as typed', () => {
-    expect(startsWithPattern(['lanyard', 'blue'])).toBe('lanyard blue%');
   });
 });

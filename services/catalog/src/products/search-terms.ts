@@ -24,8 +24,3 @@ export function textQuery(terms: SearchTerm[], first: number): { sql: string; pa
   );
   return { sql: parts.join(' && '), params: terms.map((t) => (t.whole ? t.word : `${t.word}:*`)) };
 }
-
-/** A LIKE pattern for names starting with the words as typed. */
-export function startsWithPattern(words: string[]): string {
-  return `${words.join(' ')}%`;
-}
