@@ -28,9 +28,9 @@ export const PRODUCT_COLUMNS = `
  */
 export const CARD_COLUMNS = `
   p.id, p.name, p.category, p.brand, p.price_paise, p.original_price_paise, p.images[1] AS first_image,
-  p.stock, p.reserved, p.is_new, p.is_best_seller, p.rating, p.review_count`;
+  p.stock - p.reserved AS available, p.is_new, p.is_best_seller, p.rating, p.review_count`;
 
-export type CardRow = { first_image: string | null } & Pick<
+export type CardRow = { first_image: string | null; available: number } & Pick<
   ProductRow,
   | 'id'
   | 'name'
@@ -38,8 +38,6 @@ export type CardRow = { first_image: string | null } & Pick<
   | 'brand'
   | 'price_paise'
   | 'original_price_paise'
-  | 'stock'
-  | 'reserved'
   | 'is_new'
   | 'is_best_seller'
   | 'rating'
@@ -195,7 +193,7 @@ export function toProductCardView(row: CardRow): ProductCardView {
     images: row.first_image === null ? [] : [row.first_image],
     rating: Number(row.rating),
     reviewCount: row.review_count,
-    stock: row.stock - row.reserved,
+    stock: row.available,
     isNew: row.is_new,
     isBestSeller: row.is_best_seller,
   };
