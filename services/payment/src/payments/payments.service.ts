@@ -105,23 +105,16 @@ export class PaymentsService {
 
   async verify(userId: string, input: VerifyPaymentRequest): Promise<VerifyPaymentResult> {
     // With whether the payment reported is owed back already, read at once rather than after the checks.
-    const {
-      entities: [providerOrder],
-      raw: [owed],
-    } = await this.dataSource
-      .getRepository(ProviderOrderEntity)
-      .createQueryBuilder('po')
-      .addSelect(
-        (q) =>
-          q
-            .select('p.refund_reason')
-            .from('payments', 'p')
-            .where('p.id = :paymentId AND p.order_id = po.order_id'),
-        'owed_refund_reason',
-      )
-      .where('po.order_id = :orderId', { orderId: input.orderId, paymentId: input.razorpay_payment_id })
-      .getRawAndEntities<{ owed_refund_reason: PaymentRefundReason | null }>();
-    if (!providerOrder) {
+    // Once per checkout, hence plain SQL: the query builder's entity mapping was a hot spot in profiles.
+    const [read]: (ProviderOrderEntity & { owedRefundReason: PaymentRefundReason | null })[] =
+      await this.dataSource.query(
+        `SELECT ${PROVIDER_ORDER_COLUMNS},
+           (SELECT p.refund_reason FROM payments p WHERE p.id = $2 AND p.order_id = po.order_id) AS "owedRefundReason"
+         FROM provider_orders po WHERE po.order_id = $1`,
+        [input.orderId, input.razorpay_payment_id],
+      );
+    const { owedRefundReason = null, ...providerOrder } = read ?? {};
+    if (!read) {
       const order = await this.orders.find(input.orderId);
       if (!order) throw RpcError.notFound(PAYMENT_MESSAGES.orderNotFound);
       if (order.userId !== userId) throw RpcError.forbidden(PAYMENT_MESSAGES.forbidden);
@@ -137,7 +130,7 @@ export class PaymentsService {
     if (!isValidPaymentSignature(providerOrder.providerOrderId, paymentId, input.razorpay_signature, secret))
       throw verificationFailed();
     const result = { orderId: providerOrder.orderId, paymentId };
-    if (owed.owed_refund_reason) throw refunding(owed.owed_refund_reason);
+    if (owedRefundReason) throw refunding(owedRefundReason);
     // A verify retried after its answer was lost: the payment it reports already paid the order.
     if (providerOrder.status === 'paid' && providerOrder.paidPaymentId === paymentId) return result;
     if ((await this.modes.current()).mode !== key.mode) throw verificationFailed();
@@ -194,33 +187,27 @@ export class PaymentsService {
     payment: RazorpayPaymentEntity,
     reportedBy: PaymentReporter,
   ): Promise<PaymentRefundReason | null> {
-    // The order's closing is read under the provider order's lock, which a closing order takes too (orderClosed).
-    const [known]: { refund_reason: PaymentRefundReason | null; closed_reason: OrderClosedReason | null }[] =
-      await m.query(
-        `SELECT (SELECT refund_reason FROM payments WHERE id = $1) AS refund_reason,
-                (SELECT closed_reason FROM order_amounts WHERE order_id = $2) AS closed_reason`,
-        [payment.id, providerOrder.orderId],
-      );
-    if (known.refund_reason) return known.refund_reason;
-    const outcome = captureOutcome(providerOrder, payment.id, known.closed_reason);
+    // The order's closing is read under the provider order's lock, which a closing order takes too
+    // (orderClosed). Not in the locking statement: its subqueries would see the snapshot taken before
+    // it waited for the lock, and miss a close committed meanwhile.
+    const known = await captureFacts(m, providerOrder.orderId, payment.id);
+    if (known.refundReason) return known.refundReason;
+    const outcome = captureOutcome(providerOrder, payment.id, known.closedReason);
     const refundReason = outcome === 'duplicate' || outcome === 'order_closed' ? outcome : null;
+    const capturedAt = new Date();
+    const record = [
+      payment.id,
+      providerOrder.providerOrderId,
+      providerOrder.orderId,
+      payment.method,
+      payment.amount,
+      reportedBy,
+      refundReason,
+    ];
+    // A payment that pays the order marks it paid in the same statement.
     await m.query(
-      `INSERT INTO payments (id, provider_order_id, order_id, status, method, amount_paise, reported_by,
-         refund_reason, refund_next_at)
-       VALUES ($1, $2, $3, CASE WHEN $7::text IS NULL THEN 'captured' ELSE 'refund_due' END, $4, $5, $6,
-         $7, CASE WHEN $7::text IS NULL THEN NULL ELSE now() END)
-       ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, method = EXCLUDED.method,
-         refund_reason = EXCLUDED.refund_reason, refund_next_at = EXCLUDED.refund_next_at,
-         error_code = NULL, error_description = NULL, updated_at = now()`,
-      [
-        payment.id,
-        providerOrder.providerOrderId,
-        providerOrder.orderId,
-        payment.method,
-        payment.amount,
-        reportedBy,
-        refundReason,
-      ],
+      outcome === 'pays' ? `WITH recorded AS (${RECORD_PAYMENT_SQL}) ${MARK_PAID_SQL}` : RECORD_PAYMENT_SQL,
+      outcome === 'pays' ? [...record, capturedAt] : record,
     );
     if (refundReason === 'duplicate') {
       this.logger.warn(
@@ -228,17 +215,10 @@ export class PaymentsService {
       );
     } else if (refundReason === 'order_closed') {
       this.logger.warn(
-        `payment ${payment.id} came after order ${providerOrder.orderId} was ${known.closed_reason}: refunding it`,
+        `payment ${payment.id} came after order ${providerOrder.orderId} was ${known.closedReason}: refunding it`,
       );
     }
     if (outcome !== 'pays') return refundReason;
-    const capturedAt = new Date();
-    await m
-      .getRepository(ProviderOrderEntity)
-      .update(
-        { orderId: providerOrder.orderId },
-        { status: 'paid', paidPaymentId: payment.id, paidAt: capturedAt },
-      );
     await this.events.publish<PaymentCapturedEvent>(m, EVENTS.paymentCaptured, {
       orderId: providerOrder.orderId,
       paymentId: payment.id,
@@ -365,12 +345,54 @@ export class PaymentsService {
   }
 }
 
+const PROVIDER_ORDER_COLUMNS = `po.order_id AS "orderId", po.user_id AS "userId",
+  po.provider_order_id AS "providerOrderId", po.mode, po.key_id AS "keyId", po.amount_paise AS "amountPaise",
+  po.currency, po.status, po.paid_payment_id AS "paidPaymentId", po.paid_at AS "paidAt",
+  po.created_at AS "createdAt", po.updated_at AS "updatedAt"`;
+
+/** Records a captured payment: $1 id, $2 provider order, $3 order, $4 method, $5 paise, $6 reporter, $7 why owed back. */
+const RECORD_PAYMENT_SQL = `
+  INSERT INTO payments (id, provider_order_id, order_id, status, method, amount_paise, reported_by,
+    refund_reason, refund_next_at)
+  VALUES ($1, $2, $3, CASE WHEN $7::text IS NULL THEN 'captured' ELSE 'refund_due' END, $4, $5, $6,
+    $7, CASE WHEN $7::text IS NULL THEN NULL ELSE now() END)
+  ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, method = EXCLUDED.method,
+    refund_reason = EXCLUDED.refund_reason, refund_next_at = EXCLUDED.refund_next_at,
+    error_code = NULL, error_description = NULL, updated_at = now()`;
+
+/** The order's provider order paid by payment $1 at $8. */
+const MARK_PAID_SQL = `
+  UPDATE provider_orders SET status = 'paid', paid_payment_id = $1, paid_at = $8, updated_at = now()
+  WHERE order_id = $3`;
+
+/** What decides whether a captured payment pays its order, read under the provider order's lock. */
+interface CaptureFacts {
+  /** Why the payment is owed back, if it was recorded as such already. */
+  refundReason: PaymentRefundReason | null;
+  closedReason: OrderClosedReason | null;
+}
+
+async function captureFacts(m: EntityManager, orderId: string, paymentId: string): Promise<CaptureFacts> {
+  const [known]: CaptureFacts[] = await m.query(
+    `SELECT (SELECT refund_reason FROM payments WHERE id = $1) AS "refundReason",
+            (SELECT closed_reason FROM order_amounts WHERE order_id = $2) AS "closedReason"`,
+    [paymentId, orderId],
+  );
+  return known;
+}
+
 /** Reads a provider order and holds it until the transaction ends, so reports of one order apply one at a time. */
-export function lockProviderOrder(
+export async function lockProviderOrder(
   m: EntityManager,
   where: { orderId: string } | { providerOrderId: string },
 ): Promise<ProviderOrderEntity | null> {
-  return m.getRepository(ProviderOrderEntity).findOne({ where, lock: { mode: 'pessimistic_write' } });
+  const [column, value] =
+    'orderId' in where ? ['order_id', where.orderId] : ['provider_order_id', where.providerOrderId];
+  const [locked]: ProviderOrderEntity[] = await m.query(
+    `SELECT ${PROVIDER_ORDER_COLUMNS} FROM provider_orders po WHERE po.${column} = $1 FOR UPDATE`,
+    [value],
+  );
+  return locked ?? null;
 }
 
 function assertPayable(order: OrderAmountEntity): void {
