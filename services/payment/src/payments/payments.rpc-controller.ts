@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseInput } from '@shop/kit';
+import { parseInput, SelfIdempotentPattern } from '@shop/kit';
 import { createPaymentOrderSchema, RPC, RpcEnvelope, verifyPaymentSchema } from '@shop/proto';
 import { customerId } from '../common/actor';
 import { PaymentModeService } from '../razorpay/payment-mode.service';
@@ -13,13 +13,15 @@ export class PaymentsRpcController {
     private readonly modes: PaymentModeService,
   ) {}
 
-  @MessagePattern(RPC.payment.createOrder)
+  // Idempotent per order: a repeat gets the provider order the first call made.
+  @SelfIdempotentPattern(RPC.payment.createOrder)
   createOrder(@Payload() env: RpcEnvelope) {
     const userId = customerId(env.actor);
     return this.payments.createOrder(userId, parseInput(createPaymentOrderSchema, env.data).orderId);
   }
 
-  @MessagePattern(RPC.payment.verify)
+  // A repeat finds the payment recorded, and answers as the first call did.
+  @SelfIdempotentPattern(RPC.payment.verify)
   verify(@Payload() env: RpcEnvelope) {
     const userId = customerId(env.actor);
     return this.payments.verify(userId, parseInput(verifyPaymentSchema, env.data));
