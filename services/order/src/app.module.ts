@@ -10,6 +10,7 @@ import { OrderSchema1730000000000 } from './migrations/1730000000000-order-schem
 import { OrderRefunds1781000000000 } from './migrations/1781000000000-order-refunds';
 import { OrderRefundStates1782000000000 } from './migrations/1782000000000-refund-states';
 import { OrderFileLinks1783000000000 } from './migrations/1783000000000-order-file-links';
+import { OrderSettingsNotify1797000000000 } from './migrations/1797000000000-settings-notify';
 import { IdempotencyKeyEntity } from './orders/idempotency-key.entity';
 import { OrderLineEntity } from './orders/order-line.entity';
 import { OrderRefundEntity } from './orders/order-refund.entity';
@@ -41,6 +42,7 @@ export const ORDER_ENTITIES = [
         OrderRefunds1781000000000,
         OrderRefundStates1782000000000,
         OrderFileLinks1783000000000,
+        OrderSettingsNotify1797000000000,
       ],
       envSchema: orderEnvSchema,
     }),

@@ -28,6 +28,12 @@ import { OrderEntity } from './order.entity';
  * expiry of unpaid orders. Callers lock the order row first; each move is recorded in the status
  * history and published in the same transaction.
  */
+/** What recording a captured payment reads of its order. */
+type PaidOrderRow = Pick<
+  OrderEntity,
+  'id' | 'userId' | 'status' | 'paymentStatus' | 'paymentMethod' | 'paymentId' | 'totalPaise' | 'cancelReason'
+>;
+
 @Injectable()
 export class OrderLifecycle {
   private readonly logger = new Logger(OrderLifecycle.name);
@@ -102,7 +108,13 @@ export class OrderLifecycle {
    * (`refunded`). A refund recorded before the capture keeps the order refunded.
    */
   async paid(m: EntityManager, payment: PaymentCapturedEvent): Promise<void> {
-    const order = await this.lock(m, payment.orderId);
+    // Every checkout passes here: plain SQL rather than TypeORM's find, update and find.
+    const [order]: PaidOrderRow[] = await m.query(
+      `SELECT id, user_id AS "userId", status, payment_status AS "paymentStatus", payment_method AS "paymentMethod",
+              payment_id AS "paymentId", total_paise::float8 AS "totalPaise", cancel_reason AS "cancelReason"
+       FROM orders WHERE id = $1 AND reservation = 'reserved' FOR UPDATE`,
+      [payment.orderId],
+    );
     if (!order) {
       this.logger.warn(`payment ${payment.paymentId} captured for unknown order ${payment.orderId}`);
       return;
@@ -116,10 +128,14 @@ export class OrderLifecycle {
       return;
     }
     const paidAt = new Date(payment.capturedAt ?? Date.now());
-    // Every checkout passes here: plain SQL rather than TypeORM's update and find.
-    await m.query(
-      `UPDATE orders SET payment_status = $2, payment_id = $3, razorpay_order_id = $4, payment_method = $5,
-         paid_at = $6, updated_at = $7 WHERE id = $1`,
+    // The lines the order.paid event carries are read in the statement that marks the order paid.
+    const lines: (EventLineSource & { unitPricePaise: string })[] = await m.query(
+      `WITH paid AS (
+         UPDATE orders SET payment_status = $2, payment_id = $3, razorpay_order_id = $4, payment_method = $5,
+           paid_at = $6, updated_at = $7 WHERE id = $1
+       )
+       SELECT position, product_id AS "productId", quantity, unit_price_paise AS "unitPricePaise", name
+       FROM order_lines WHERE order_id = $1 AND $8`,
       [
         order.id,
         effect === 'refunded_already' ? order.paymentStatus : 'paid',
@@ -128,6 +144,7 @@ export class OrderLifecycle {
         payment.method || order.paymentMethod,
         paidAt,
         new Date(),
+        effect === 'pays',
       ],
     );
     if (effect !== 'pays') {
@@ -138,21 +155,11 @@ export class OrderLifecycle {
       );
       return;
     }
-    const lines = (
-      await m.query(
-        `SELECT position, product_id AS "productId", quantity, unit_price_paise AS "unitPricePaise", name
-         FROM order_lines WHERE order_id = $1`,
-        [order.id],
-      )
-    ).map((l: EventLineSource & { unitPricePaise: string }) => ({
-      ...l,
-      unitPricePaise: Number(l.unitPricePaise),
-    }));
     await this.events.publish<OrderPaidEvent>(m, EVENTS.orderPaid, {
       orderId: order.id,
       userId: order.userId,
       totalPaise: order.totalPaise,
-      lines: eventLines(lines),
+      lines: eventLines(lines.map((l) => ({ ...l, unitPricePaise: Number(l.unitPricePaise) }))),
       paymentId: payment.paymentId,
       paidAt: paidAt.toISOString(),
     });

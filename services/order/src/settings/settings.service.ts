@@ -1,18 +1,47 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { databaseUrl, NotifiedCache, SERVICE_CONFIG } from '@shop/kit';
 import { OrderPricingRules, pricingRulesOf, SEEDED_SETTINGS } from '@shop/proto';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import type { OrderConfig } from '../config/order-config';
 import { ShopSettingsEntity } from './shop-settings.entity';
 
 /**
  * The shop settings checkout prices with: the last `settings.updated`, or the seeded defaults until
- * the back office has published any. Read per checkout, so every replica follows a change at once.
+ * the back office has published any.
  */
 @Injectable()
-export class SettingsService {
-  constructor(private readonly dataSource: DataSource) {}
+export class SettingsService implements OnApplicationBootstrap, OnApplicationShutdown {
+  /**
+   * Asked at every checkout. Read once and kept until the table's trigger says it changed
+   * (OrderSettingsNotify migration), so every replica still follows a change as soon as it commits.
+   */
+  private readonly cache: NotifiedCache<OrderPricingRules>;
 
-  async pricingRules(manager: EntityManager = this.dataSource.manager): Promise<OrderPricingRules> {
-    const [row]: Pick<ShopSettingsEntity, 'data'>[] = await manager.query(
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(SERVICE_CONFIG) config: OrderConfig,
+  ) {
+    this.cache = new NotifiedCache(
+      databaseUrl(config.DATABASE_URL, config.DATABASE_NAME!),
+      'shop_settings_changed',
+      () => this.read(),
+    );
+  }
+
+  onApplicationBootstrap(): Promise<void> {
+    return this.cache.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.cache.stop();
+  }
+
+  pricingRules(): Promise<OrderPricingRules> {
+    return this.cache.get();
+  }
+
+  private async read(): Promise<OrderPricingRules> {
+    const [row]: Pick<ShopSettingsEntity, 'data'>[] = await this.dataSource.query(
       `SELECT data FROM shop_settings WHERE id = 1`,
     );
     return pricingRulesOf({ ...SEEDED_SETTINGS, ...(row?.data ?? {}) });
