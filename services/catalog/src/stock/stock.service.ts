@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { RpcError } from '@shop/kit';
+import { RpcError, RpcReplies } from '@shop/kit';
 import {
   outOfStockMessage,
   productUnavailableMessage,
@@ -101,6 +101,7 @@ export class StockService {
     private readonly products: ProductsRepository,
     private readonly lowStock: LowStockNotifier,
     private readonly cache: ReadCache,
+    private readonly replies: RpcReplies,
   ) {}
 
   /**
@@ -137,7 +138,10 @@ export class StockService {
         );
       }
       await this.products.publishUpsertedRows(m, rows);
-      return { orderId: input.orderId, status: 'reserved', lines, created: true };
+      const reserved: StockReserveReply = { orderId: input.orderId, status: 'reserved', lines, created: true };
+      // Stored with the reservation it answers for, rather than by a statement of its own after it.
+      await this.replies.recordIn(m, reserved);
+      return reserved;
     });
     // Dropped again once committed: a read between the first drop and the commit may have kept the old stock.
     if (reply.created) this.cache.clear();

@@ -1,8 +1,9 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { RpcErrorPayload } from '@shop/proto';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { RpcError, toRpcErrorPayload } from './rpc-error';
 
 /** How long a replica holds a call without renewing; a killed replica's calls are free after it. */
@@ -26,6 +27,12 @@ export function SelfIdempotentPattern(pattern: string): MethodDecorator {
   return MessagePattern(pattern);
 }
 
+/** A call this process claimed and is running; `recorded` once its handler stored the reply itself. */
+interface Running {
+  callId: string;
+  recorded: boolean;
+}
+
 type Claim = { kind: 'claimed' } | { kind: 'answered'; reply: unknown } | { kind: 'refused'; error: RpcErrorPayload } | { kind: 'running' };
 
 /**
@@ -42,6 +49,7 @@ export class RpcReplies implements OnApplicationBootstrap, OnApplicationShutdown
   /** This process: a lease it holds is never taken over by its own second delivery. */
   private readonly owner = randomUUID();
   private pruner?: NodeJS.Timeout;
+  private readonly running = new AsyncLocalStorage<Running>();
 
   constructor(private readonly dataSource: DataSource) {}
 
@@ -86,8 +94,10 @@ export class RpcReplies implements OnApplicationBootstrap, OnApplicationShutdown
           .catch((err: Error) => this.logger.warn(`could not renew the lease of call ${callId}: ${err.message}`)),
       RPC_LEASE_MS / 3,
     );
+    const call: Running = { callId, recorded: false };
     try {
-      const reply = await handler();
+      const reply = await this.running.run(call, handler);
+      if (call.recorded) return reply;
       await this.record(
         `UPDATE rpc_replies SET completed_at = now(), reply = $3 WHERE call_id = $1 AND owner = $2`,
         [callId, this.owner, reply === undefined ? null : JSON.stringify(reply)],
@@ -105,6 +115,25 @@ export class RpcReplies implements OnApplicationBootstrap, OnApplicationShutdown
     } finally {
       clearInterval(renew);
     }
+  }
+
+  /**
+   * Stores the reply of the call being handled in the handler's own transaction, as its last
+   * statement, instead of in a statement (and a commit) of its own after the handler: the reply
+   * then commits with the writes it answers for. `reply` must be what the handler returns. Outside
+   * a claimed call (a read, a self-idempotent handler, or no RPC at all) it does nothing.
+   */
+  async recordIn(m: EntityManager, reply: unknown): Promise<void> {
+    const call = this.running.getStore();
+    if (!call) return;
+    await m.query(`UPDATE rpc_replies SET completed_at = now(), reply = $3 WHERE call_id = $1 AND owner = $2`, [
+      call.callId,
+      this.owner,
+      reply === undefined ? null : JSON.stringify(reply),
+    ]);
+    // Until the transaction commits, a failure still goes through run()'s catch, which stores or
+    // drops the claim as for any other handler.
+    call.recorded = true;
   }
 
   /** The answer matters more than its record: a failure here is logged and the caller still answered. */

@@ -49,10 +49,15 @@ export class OrderReservations {
   /**
    * Reserves for a checkout in progress, or throws the catalog's reason for no. Answers when this
    * call placed the order (its `updated_at`), or null when another call had placed it already.
+   * `onPlaced` runs last in the transaction that places it.
    */
-  async reserve(order: OrderEntity, lines: OrderLineEntity[]): Promise<Date | null> {
+  async reserve(
+    order: OrderEntity,
+    lines: OrderLineEntity[],
+    onPlaced?: (m: EntityManager, placedAt: Date) => Promise<void>,
+  ): Promise<Date | null> {
     const answer = await this.ask(order.id, lines);
-    const settled = await this.dataSource.transaction((m) => this.settle(m, order, lines, answer));
+    const settled = await this.dataSource.transaction((m) => this.settle(m, order, lines, answer, onPlaced));
     if (settled.settlement === 'abandoned' && !answer.ok) throw answer.error;
     if (settled.settlement === 'orphaned') throw RpcError.conflict(ORDER_MESSAGES.notPlaced);
     return settled.placedAt ?? null;
@@ -105,6 +110,7 @@ export class OrderReservations {
     order: OrderEntity,
     lines: OrderLineEntity[],
     answer: ReserveAnswer,
+    onPlaced?: (m: EntityManager, placedAt: Date) => Promise<void>,
   ): Promise<{ settlement: Settlement; placedAt?: Date }> {
     if (answer.ok) {
       const placed = await changedRows<{ updated_at: Date }>(
@@ -127,6 +133,7 @@ export class OrderReservations {
           expiresAt: order.expiresAt.toISOString(),
           createdAt: order.createdAt.toISOString(),
         });
+        await onPlaced?.(m, placed[0].updated_at);
         return { settlement: 'placed', placedAt: placed[0].updated_at };
       }
       if (await m.existsBy(OrderEntity, { id: order.id })) return { settlement: 'already-placed' };

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RpcError, SERVICE_CONFIG } from '@shop/kit';
+import { RpcError, RpcReplies, SERVICE_CONFIG } from '@shop/kit';
 import {
   Actor,
   canonicalJson,
@@ -94,6 +94,7 @@ export class OrdersService {
     private readonly coupons: CouponsService,
     private readonly reservations: OrderReservations,
     private readonly views: OrderViews,
+    private readonly replies: RpcReplies,
     @Inject(SERVICE_CONFIG) private readonly config: OrderConfig,
   ) {}
 
@@ -132,11 +133,15 @@ export class OrdersService {
       if (!concurrent) throw RpcError.conflict(ORDER_MESSAGES.notPlaced);
       return concurrent;
     }
-    const placedAt = await this.reservations.reserve(written.order, written.lines);
-    if (!placedAt) return { order: (await this.views.one(written.order.id))!.view, replayed: false };
     const { order, lines, history } = written;
-    const placed = { ...order, reservation: 'reserved' as const, updatedAt: placedAt };
-    return { order: toOrderView(placed, lines, [history], customer, []), replayed: false };
+    let reply: OrderCreateReply | undefined;
+    // The reply is stored in the transaction that places the order, not by a statement after it.
+    await this.reservations.reserve(order, lines, async (m, placedAt) => {
+      const placed = { ...order, reservation: 'reserved' as const, updatedAt: placedAt };
+      reply = { order: toOrderView(placed, lines, [history], customer, []), replayed: false };
+      await this.replies.recordIn(m, reply);
+    });
+    return reply ?? { order: (await this.views.one(order.id))!.view, replayed: false };
   }
 
   async quote(userId: string, input: OrderQuoteInput): Promise<OrderQuoteView> {
