@@ -76,6 +76,9 @@ function rowOf<T extends ObjectLiteral>(
   return row;
 }
 
+/** An Idempotency-Key claimed within its lifetime: what it was used for. */
+type KeyClaim = Pick<IdempotencyKeyEntity, 'requestHash' | 'orderId'>;
+
 /** Thrown by a write that would have claimed a key another request claimed first. */
 class KeyAlreadyClaimed extends Error {}
 
@@ -109,17 +112,15 @@ export class OrdersService {
     idempotencyKey: string | null,
   ): Promise<OrderCreateReply> {
     const hash = requestHash(input);
-    if (idempotencyKey) {
-      const earlier = await this.replay(userId, idempotencyKey, hash);
+    // The customer, for the reply (built from what this call writes), is read with the key's claim.
+    const { claim, customer } = await this.claimAndCustomer(userId, idempotencyKey);
+    if (claim) {
+      const earlier = await this.replayClaim(claim, hash);
       if (earlier) return earlier;
     }
-    // The customer is read meanwhile, for the reply, which is built from what this call wrote.
-    const [priced, customer] = await Promise.all([
-      this.files
-        .resolve(userId, input.products)
-        .then((products) => this.pricing.price(products, { checkStock: true })),
-      this.customer(userId),
-    ]);
+    const priced = await this.files
+      .resolve(userId, input.products)
+      .then((products) => this.pricing.price(products, { checkStock: true }));
     let written: Written;
     try {
       // Without a coupon the order is written in one statement, which needs no transaction of its own.
@@ -223,23 +224,34 @@ export class OrdersService {
     };
   }
 
-  private async customer(userId: string): Promise<CustomerEntity | null> {
-    const [customer]: CustomerEntity[] = await this.dataSource.query(
-      `SELECT user_id AS "userId", username, email, name, updated_at AS "updatedAt" FROM customers WHERE user_id = $1`,
-      [userId],
+  /** One statement for what every checkout reads first: the Idempotency-Key's live claim, if any, and the customer. */
+  private async claimAndCustomer(
+    userId: string,
+    key: string | null,
+  ): Promise<{ claim: KeyClaim | null; customer: CustomerEntity | null }> {
+    const [row]: (Partial<KeyClaim> & Partial<CustomerEntity>)[] = await this.dataSource.query(
+      `SELECT c.request_hash AS "requestHash", c.order_id AS "orderId",
+              u.user_id AS "userId", u.username, u.email, u.name, u.updated_at AS "updatedAt"
+       FROM (SELECT) one
+       LEFT JOIN idempotency_keys c
+         ON c.user_id = $1 AND c.key = $2 AND c.created_at > now() - make_interval(secs => $3)
+       LEFT JOIN customers u ON u.user_id = $1`,
+      [userId, key, this.config.IDEMPOTENCY_KEY_TTL_HOURS * 3600],
     );
-    return customer ?? null;
+    const { requestHash, orderId, ...customer } = row;
+    return {
+      claim: requestHash && orderId ? { requestHash, orderId } : null,
+      customer: customer.userId ? (customer as CustomerEntity) : null,
+    };
   }
 
   private async replay(userId: string, key: string, hash: string): Promise<OrderCreateReply | null> {
+    const { claim } = await this.claimAndCustomer(userId, key);
+    return claim ? this.replayClaim(claim, hash) : null;
+  }
+
+  private async replayClaim(claim: KeyClaim, hash: string): Promise<OrderCreateReply | null> {
     const m = this.dataSource.manager;
-    // Asked at every checkout with a key, hence plain SQL rather than a query builder.
-    const [claim]: Pick<IdempotencyKeyEntity, 'requestHash' | 'orderId'>[] = await m.query(
-      `SELECT request_hash AS "requestHash", order_id AS "orderId" FROM idempotency_keys
-       WHERE user_id = $1 AND key = $2 AND created_at > now() - make_interval(secs => $3)`,
-      [userId, key, this.config.IDEMPOTENCY_KEY_TTL_HOURS * 3600],
-    );
-    if (!claim) return null;
     if (claim.requestHash !== hash) throw RpcError.conflict(ORDER_MESSAGES.idempotencyKeyReused);
     const order = await m.findOneBy(OrderEntity, { id: claim.orderId });
     if (!order) return null;

@@ -20,8 +20,7 @@ export class PaymentsRpcController {
     return this.payments.createOrder(userId, parseInput(createPaymentOrderSchema, env.data).orderId);
   }
 
-  // A repeat finds the payment recorded, and answers as the first call did.
-  @SelfIdempotentPattern(RPC.payment.verify)
+  @MessagePattern(RPC.payment.verify)
   verify(@Payload() env: RpcEnvelope) {
     const userId = customerId(env.actor);
     return this.payments.verify(userId, parseInput(verifyPaymentSchema, env.data));

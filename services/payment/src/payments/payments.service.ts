@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { EventPublisher, RpcError, SERVICE_CONFIG } from '@shop/kit';
+import { EventPublisher, RpcError, RpcReplies, SERVICE_CONFIG } from '@shop/kit';
 import {
   EVENTS,
   ORDER_MESSAGES,
@@ -57,6 +57,7 @@ export class PaymentsService {
     private readonly razorpay: RazorpayClient,
     private readonly events: EventPublisher,
     private readonly refunds: RefundSweeper,
+    private readonly replies: RpcReplies,
   ) {}
 
   /**
@@ -152,7 +153,10 @@ export class PaymentsService {
     if (payment.status !== 'captured') throw verificationFailed();
     const refundReason = await this.dataSource.transaction(async (m) => {
       const locked = await lockProviderOrder(m, { orderId: providerOrder.orderId });
-      return this.recordCaptured(m, locked!, payment, 'browser');
+      const owed = await this.recordCaptured(m, locked!, payment, 'browser');
+      // Stored with the capture it answers for, rather than in a transaction of its own after it.
+      if (!owed) await this.replies.recordIn(m, result);
+      return owed;
     });
     if (refundReason) {
       void this.refunds.sweep();
