@@ -43,12 +43,15 @@ export class OrderAmountsService {
         throw RpcError.notFound(PAYMENT_MESSAGES.orderNotFound);
       throw err;
     }
-    await this.dataSource.query(
+    // Often taken (a shopper is faster than order.placed), so the row comes back from the insert.
+    const [inserted]: OrderAmountEntity[] = await this.dataSource.query(
       `INSERT INTO order_amounts (order_id, user_id, amount_paise, currency, closed_reason)
-       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (order_id) DO NOTHING`,
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (order_id) DO NOTHING
+       RETURNING order_id AS "orderId", user_id AS "userId", amount_paise AS "amountPaise", currency,
+         closed_reason AS "closedReason", recorded_at AS "recordedAt"`,
       [order.orderId, order.userId, order.amountPaise, order.currency, closedReason(order)],
     );
-    return (await this.find(orderId))!;
+    return inserted ?? (await this.find(orderId))!;
   }
 }
 

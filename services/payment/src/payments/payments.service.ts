@@ -66,14 +66,16 @@ export class PaymentsService {
    * settled by a claim row, not by a lock held across the call to Razorpay.
    */
   async createOrder(userId: string, orderId: string): Promise<PaymentOrderView> {
-    const order = await this.orders.get(orderId);
-    if (order.userId !== userId) throw RpcError.forbidden(PAYMENT_MESSAGES.forbidden);
     const key = await this.modes.current();
+    // The usual case, an open order of this shopper's nobody has asked for yet, is claimed in the
+    // statement that reads the order.
+    const known = await this.claimKnown(orderId, userId, key);
+    const order = known ?? (await this.orders.get(orderId));
+    if (order.userId !== userId) throw RpcError.forbidden(PAYMENT_MESSAGES.forbidden);
     const repo = this.dataSource.getRepository(ProviderOrderEntity);
     const claimTtlMs = this.config.RAZORPAY_API_TIMEOUT_MS + CLAIM_GRACE_MS;
     const waitUntil = Date.now() + 2 * claimTtlMs;
-    // The usual case, an open order nobody has asked for yet, is claimed without reading first.
-    if (!order.closedReason && (await this.claim(order, key))) {
+    if (known?.claimed || (!known && !order.closedReason && (await this.claim(order, key)))) {
       const made = await this.create(order, key);
       if (made) return made;
     }
@@ -288,6 +290,32 @@ export class PaymentsService {
       providerOrderId: payment.order_id,
       reason: payment.error_description ?? 'Payment failed',
     });
+  }
+
+  /**
+   * The order, if this service knows it, and whether the right to create its provider order was
+   * taken with it: only for an open order of `userId`'s that nobody has asked Razorpay about yet.
+   */
+  private async claimKnown(
+    orderId: string,
+    userId: string,
+    key: ProviderKey,
+  ): Promise<(OrderAmountEntity & { claimed: boolean }) | null> {
+    const [known]: (OrderAmountEntity & { claimed: boolean })[] = await this.dataSource.query(
+      `WITH o AS (
+         SELECT order_id, user_id, amount_paise, currency, closed_reason, recorded_at FROM order_amounts WHERE order_id = $1
+       ), claimed AS (
+         INSERT INTO provider_orders (order_id, user_id, mode, key_id, amount_paise, currency, status)
+         SELECT order_id, user_id, $3, $4, amount_paise, currency, 'creating' FROM o
+         WHERE user_id = $2 AND closed_reason IS NULL
+         ON CONFLICT (order_id) DO NOTHING RETURNING order_id
+       )
+       SELECT order_id AS "orderId", user_id AS "userId", amount_paise AS "amountPaise", currency,
+              closed_reason AS "closedReason", recorded_at AS "recordedAt", EXISTS (SELECT FROM claimed) AS claimed
+       FROM o`,
+      [orderId, userId, key.mode, key.keyId],
+    );
+    return known ?? null;
   }
 
   /** Takes the right to create the provider order for an order nobody has asked Razorpay about yet. */
