@@ -27,11 +27,8 @@ export class OrderAmountsService {
     return order ?? null;
   }
 
-  async get(orderId: string): Promise<OrderAmountEntity> {
-    return (await this.find(orderId)) ?? this.fetch(orderId);
-  }
-
-  private async fetch(orderId: string): Promise<OrderAmountEntity> {
+  /** Asks the order service: for an order this service was just found not to know. */
+  async fetch(orderId: string): Promise<OrderAmountEntity> {
     let order: OrderPayableView;
     try {
       // Asked without the shopper's actor: this service checks ownership itself, in its own words.

@@ -70,7 +70,7 @@ export class PaymentsService {
     // The usual case, an open order of this shopper's nobody has asked for yet, is claimed in the
     // statement that reads the order.
     const known = await this.claimKnown(orderId, userId, key);
-    const order = known ?? (await this.orders.get(orderId));
+    const order = known ?? (await this.orders.fetch(orderId));
     if (order.userId !== userId) throw RpcError.forbidden(PAYMENT_MESSAGES.forbidden);
     const repo = this.dataSource.getRepository(ProviderOrderEntity);
     const claimTtlMs = this.config.RAZORPAY_API_TIMEOUT_MS + CLAIM_GRACE_MS;
