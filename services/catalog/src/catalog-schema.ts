@@ -3,6 +3,7 @@ import { CatalogSchema1720000000000 } from './migrations/1720000000000-catalog-s
 import { CatalogShopSettings1742000000000 } from './migrations/1742000000000-catalog-shop-settings';
 import { CatalogListingVersion1764000000000 } from './migrations/1764000000000-catalog-listing-version';
 import { CatalogSearchDropdown1766000000000 } from './migrations/1766000000000-catalog-search-dropdown';
+import { CatalogSearchWordList1767000000000 } from './migrations/1767000000000-catalog-search-word-list';
 import { ProductCustomizationEntity } from './products/product-customization.entity';
 import { ProductEntity } from './products/product.entity';
 import { CustomerEntity } from './reviews/customer.entity';
@@ -25,4 +26,5 @@ export const CATALOG_MIGRATIONS = [
   CatalogShopSettings1742000000000,
   CatalogListingVersion1764000000000,
   CatalogSearchDropdown1766000000000,
+  CatalogSearchWordList1767000000000,
 ];
