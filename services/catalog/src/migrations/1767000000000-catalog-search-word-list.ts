@@ -8,10 +8,10 @@ import { CatalogSearchDropdown1766000000000 } from './1766000000000-catalog-sear
  * - A partly typed word is asked of the name index as the exact name words it starts, read from the
  *   word list. GIN answers a prefix ('bott':*) by gathering every matching posting list into a
  *   bitmap before it can intersect anything; exact words it intersects by skipping through their
- *   posting trees: 0.70 instead of 1.18 ms for "metallic steel bott", 0.30 instead of 1.52 for
- *   "metallic steel ke". The word list holds every name word of three letters or more, and with
- *   the stem column every English stem of one, which are all the name index's words a prefix of
- *   three letters or more can match.
+ *   posting trees: 0.70 instead of 1.18 ms for "metallic steel bott". Over the bench's distinct
+ *   texts a search cost PostgreSQL 0.82 instead of 0.89 ms. The word list holds every name word of
+ *   three letters or more, and with the stem column every English stem of one: all the name
+ *   index's words a prefix of three letters or more can match.
  * - The closest lexicon word is looked up only for a word that is not whole: it was computed for
  *   every typed word (a trigram walk of search_words) and read only for the others.
  */
