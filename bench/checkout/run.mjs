@@ -16,6 +16,7 @@
  *   BENCH_CPU_PROF=/tmp/prof writes a CPU profile per process (see bench/lib/backend.mjs).
  */
 import { randomUUID } from 'node:crypto';
+import { cpus } from 'node:os';
 import pg from 'pg';
 import { call, createProducts, registerCustomers } from '../lib/api.mjs';
 import { cpuTimes, DATABASE_URL, percentile, queryCounts, startBackend } from '../lib/backend.mjs';
@@ -172,6 +173,7 @@ async function main() {
     const results = [];
     const failures = new Map();
     const before = {
+      machine: await backend.cpuMs(),
       cpu: await cpuTimes(backend.processes),
       postgres: await postgresCpu(backend.databases),
       xacts: await transactions(backend.databases),
@@ -179,6 +181,7 @@ async function main() {
     };
     const elapsed = await run(backend.url, products, shoppers, SECONDS, (r) => results.push(r), failures);
     const after = {
+      machine: await backend.cpuMs(),
       cpu: await cpuTimes(backend.processes),
       postgres: await postgresCpu(backend.databases),
       xacts: await transactions(backend.databases),
@@ -220,6 +223,11 @@ async function main() {
     console.log(`  per checkout, CPU ms:      ${perCheckout(before.cpu, after.cpu, attempted)}`);
     console.log(`  per checkout, PostgreSQL CPU ms (floor): ${perCheckout({}, postgresCpuRise(before.postgres, after.postgres), attempted)}`);
     console.log(`  per checkout, transactions: ${perCheckout(before.xacts, after.xacts, attempted)}`);
+    // The whole machine's share: on two cores, 2,000 ms of CPU a second caps checkouts/s at 2000 / this.
+    const pick = (cpu) => ({ rabbitmq: cpu.rabbitmq ?? 0, client: cpu.client, postgres: cpu.postgres });
+    console.log(`  per checkout, CPU ms of the broker, the load generator and all PostgreSQL: ${perCheckout(pick(before.machine), pick(after.machine), attempted)}`);
+    const total = Object.keys(after.machine).reduce((sum, name) => sum + after.machine[name] - (before.machine[name] ?? 0), 0) / attempted;
+    console.log(`  per checkout, CPU ms of every process: ${total.toFixed(1)} (at most ${Math.round((1000 * cpus().length) / total)} checkouts/s on ${cpus().length} cores)`);
     if (after.queries) {
       const totals = (counts) => Object.fromEntries(Object.entries(counts).map(([n, c]) => [n, c.total ?? 0]));
       console.log(`  per checkout, statements:  ${perCheckout(totals(before.queries), totals(after.queries), attempted)}`);
