@@ -1,3 +1,4 @@
+import type { RpcEnvelope } from '@shop/proto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { RpcReplies, SelfIdempotentPattern } from './rpc-replies';
 
@@ -38,6 +39,18 @@ describe('running a state-changing RPC once per call id', () => {
     const replies = new RpcReplies(db.dataSource);
     expect(await replies.once('c3', 'test.thing.ensure', deadline(), async () => 'done')).toBe('done');
     expect(db.statements).toEqual([]);
+  });
+
+  it('claims only the requests a handler does not settle by itself', async () => {
+    SelfIdempotentPattern('test.thing.place', (env) => Boolean((env?.data as { key?: string } | undefined)?.key));
+    const db = database();
+    const replies = new RpcReplies(db.dataSource);
+    const keyed = { requestId: 'r', actor: null, data: { key: 'k' } } as unknown as RpcEnvelope;
+    const unkeyed = { requestId: 'r', actor: null, data: {} } as unknown as RpcEnvelope;
+    expect(await replies.once('c4', 'test.thing.place', deadline(), async () => 'done', keyed)).toBe('done');
+    expect(db.statements).toEqual([]);
+    expect(await replies.once('c5', 'test.thing.place', deadline(), async () => 'done', unkeyed)).toBe('done');
+    expect(db.statements).toEqual(['INSERT INTO rpc_replies', 'UPDATE rpc_replies SET']);
   });
 
   it('records nothing in a transaction outside a claimed call', async () => {

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { RpcErrorPayload } from '@shop/proto';
+import { RpcEnvelope, RpcErrorPayload } from '@shop/proto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
@@ -13,17 +13,22 @@ const KEEP_REPLIES_MS = 60 * 60_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 const POLL_MS = 100;
 
+/** Which requests of a pattern its handler makes harmless to redeliver by itself. */
+type SettledBy = (envelope: RpcEnvelope | undefined) => boolean;
+
 /** Patterns whose handlers make a redelivery harmless by themselves (see SelfIdempotentPattern). */
-const selfIdempotent = new Set<string>();
+const selfIdempotent = new Map<string, SettledBy>();
 
 /**
  * `@MessagePattern` for a state-changing handler that is idempotent by its own data: run again for
  * the same request, it changes nothing more and answers as the first run did, and simultaneous runs
  * are settled by its own rows. RpcReplies stores no reply for it: in bench:checkout the claim and
- * the stored reply were two of every such call's statements, each a transaction of its own.
+ * the stored reply were two of every such call's statements, each a transaction of its own. With
+ * `when`, only the requests it accepts are (say, those carrying their own idempotency key); the
+ * others are claimed and answered from the stored reply as usual.
  */
-export function SelfIdempotentPattern(pattern: string): MethodDecorator {
-  selfIdempotent.add(pattern);
+export function SelfIdempotentPattern(pattern: string, when: SettledBy = () => true): MethodDecorator {
+  selfIdempotent.set(pattern, when);
   return MessagePattern(pattern);
 }
 
@@ -67,9 +72,18 @@ export class RpcReplies implements OnApplicationBootstrap, OnApplicationShutdown
     clearInterval(this.pruner);
   }
 
-  /** Runs `handler` unless this call id already ran; `deadline` is when the caller stops waiting. */
-  async once(callId: string, pattern: string, deadline: number, handler: () => Promise<unknown>): Promise<unknown> {
-    if (selfIdempotent.has(pattern)) return handler();
+  /**
+   * Runs `handler` unless this call id already ran; `deadline` is when the caller stops waiting,
+   * `envelope` the request (for a pattern that is self-idempotent only for some requests).
+   */
+  async once(
+    callId: string,
+    pattern: string,
+    deadline: number,
+    handler: () => Promise<unknown>,
+    envelope?: RpcEnvelope,
+  ): Promise<unknown> {
+    if (selfIdempotent.get(pattern)?.(envelope)) return handler();
     for (;;) {
       const claim = await this.claim(callId, pattern);
       if (claim.kind === 'claimed') return this.run(callId, handler);

@@ -176,8 +176,12 @@ export class RpcContextInterceptor implements NestInterceptor {
     const handled$ = () =>
       callId && !RPC_READS.has(pattern)
         ? from(
-            this.replies.once(callId, pattern, callerDeadline(message), () =>
-              lastValueFrom(next.handle(), { defaultValue: undefined }),
+            this.replies.once(
+              callId,
+              pattern,
+              callerDeadline(message),
+              () => lastValueFrom(next.handle(), { defaultValue: undefined }),
+              envelope,
             ),
           )
         : next.handle();

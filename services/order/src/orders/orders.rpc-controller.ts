@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseInput, RpcError } from '@shop/kit';
+import { parseInput, RpcError, SelfIdempotentPattern } from '@shop/kit';
 import {
   customerStatsSchema,
   idempotencyKeySchema,
@@ -19,7 +19,9 @@ import { OrdersService } from './orders.service';
 export class OrdersRpcController {
   constructor(private readonly orders: OrdersService) {}
 
-  @MessagePattern(RPC.order.create)
+  // With an Idempotency-Key a redelivery finds the key's claim and answers with the order it placed,
+  // so the call needs no stored reply: that was a claim and an update of rpc_replies per checkout.
+  @SelfIdempotentPattern(RPC.order.create, (env) => Boolean((env?.data as OrderCreateRequest | undefined)?.idempotencyKey))
   create(@Payload() env: RpcEnvelope<OrderCreateRequest>) {
     const userId = requireCustomer(env.actor);
     const key = env.data?.idempotencyKey ? parseInput(idempotencyKeySchema, env.data.idempotencyKey) : null;
