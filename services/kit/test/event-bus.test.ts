@@ -5,7 +5,16 @@ import { connect } from 'amqplib';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource, EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 import { deleteNamespace, restartBroker } from '../../../e2e/harness/broker';
-import { currentRequestId, dropDatabase, EventPublisher, KitModule, OnEvent, requestContext, shopMetrics } from '../src';
+import {
+  currentRequestId,
+  dropDatabase,
+  EventPublisher,
+  KitModule,
+  OnEvent,
+  requestContext,
+  SelfIdempotentEvent,
+  shopMetrics,
+} from '../src';
 
 jest.setTimeout(90_000);
 
@@ -17,9 +26,10 @@ class CreateTestTables1700000000001 implements MigrationInterface {
   async up(q: QueryRunner) {
     await q.query(`CREATE TABLE things (id uuid PRIMARY KEY, name text NOT NULL)`);
     await q.query(`CREATE TABLE seen (event_id uuid NOT NULL, thing_id uuid NOT NULL, request_id text)`);
+    await q.query(`CREATE TABLE named (thing_id uuid PRIMARY KEY)`);
   }
   async down(q: QueryRunner) {
-    await q.query(`DROP TABLE seen; DROP TABLE things`);
+    await q.query(`DROP TABLE named; DROP TABLE seen; DROP TABLE things`);
   }
 }
 
@@ -33,6 +43,11 @@ class ThingEvents {
       event.data.id,
       currentRequestId() ?? null,
     ]);
+  }
+
+  @SelfIdempotentEvent('thing.named')
+  async onNamed(event: EventEnvelope<{ id: string }>, manager: EntityManager) {
+    await manager.query(`INSERT INTO named (thing_id) VALUES ($1) ON CONFLICT DO NOTHING`, [event.data.id]);
   }
 
   @OnEvent('thing.poison')
@@ -155,6 +170,23 @@ describe('event bus: outbox, relay, inbox, retries and dead letters', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await seenCount(cart, thingId)).toBe(1);
     expect(await seenCount(catalog, thingId)).toBe(1);
+  });
+
+  it('handles a redelivered event of a self-idempotent handler by its own rows, without the inbox', async () => {
+    const thingId = randomUUID();
+    const envelope = { id: randomUUID(), type: 'thing.named', occurredAt: new Date().toISOString(), version: 1, data: { id: thingId } };
+    const conn = await connect(process.env.AMQP_URL!);
+    const ch = await conn.createConfirmChannel();
+    for (let i = 0; i < 3; i++) ch.publish(names.eventsExchange, 'thing.named', Buffer.from(JSON.stringify(envelope)), { persistent: true });
+    await ch.waitForConfirms();
+    await conn.close();
+    const named = async () =>
+      (await catalog.get(DataSource).query(`SELECT count(*)::int AS n FROM named WHERE thing_id = $1`, [thingId]))[0].n;
+    await eventually(async () => (await named()) === 1);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await named()).toBe(1);
+    const inbox = await catalog.get(DataSource).query(`SELECT count(*)::int AS n FROM inbox WHERE event_id = $1`, [envelope.id]);
+    expect(inbox[0].n).toBe(0);
   });
 
   it('parks an event whose handler keeps failing in the dead-letter queue after its retries, and counts both', async () => {

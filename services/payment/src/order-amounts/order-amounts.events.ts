@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@shop/kit';
+import { OnEvent, SelfIdempotentEvent } from '@shop/kit';
 import { EventEnvelope, EVENTS, OrderCancelledEvent, OrderExpiredEvent, OrderPlacedEvent } from '@shop/proto';
 import type { EntityManager } from 'typeorm';
 import type { OrderClosedReason } from './order-amount.entity';
@@ -7,7 +7,9 @@ import type { OrderClosedReason } from './order-amount.entity';
 /** Learns each order's amount when it is placed, and stops taking money for it once it is closed. */
 @Injectable()
 export class OrderAmountsEvents {
-  @OnEvent(EVENTS.orderPlaced)
+  // One insert keyed by the order, whose row is never deleted: a redelivery changes nothing, so it
+  // needs neither the inbox nor a transaction.
+  @SelfIdempotentEvent(EVENTS.orderPlaced)
   async onOrderPlaced(event: EventEnvelope<OrderPlacedEvent>, manager: EntityManager): Promise<void> {
     const order = event.data;
     await manager.query(
