@@ -8,7 +8,9 @@ import { deleteNamespace, restartBroker } from '../../../e2e/harness/broker';
 import {
   currentRequestId,
   dropDatabase,
+  EventFirstTry,
   EventPublisher,
+  inboxRecord,
   KitModule,
   OnEvent,
   requestContext,
@@ -27,9 +29,10 @@ class CreateTestTables1700000000001 implements MigrationInterface {
     await q.query(`CREATE TABLE things (id uuid PRIMARY KEY, name text NOT NULL)`);
     await q.query(`CREATE TABLE seen (event_id uuid NOT NULL, thing_id uuid NOT NULL, request_id text)`);
     await q.query(`CREATE TABLE named (thing_id uuid PRIMARY KEY)`);
+    await q.query(`CREATE TABLE counted (thing_id uuid NOT NULL, by text NOT NULL)`);
   }
   async down(q: QueryRunner) {
-    await q.query(`DROP TABLE named; DROP TABLE seen; DROP TABLE things`);
+    await q.query(`DROP TABLE counted; DROP TABLE named; DROP TABLE seen; DROP TABLE things`);
   }
 }
 
@@ -48,6 +51,26 @@ class ThingEvents {
   @SelfIdempotentEvent('thing.named')
   async onNamed(event: EventEnvelope<{ id: string }>, manager: EntityManager) {
     await manager.query(`INSERT INTO named (thing_id) VALUES ($1) ON CONFLICT DO NOTHING`, [event.data.id]);
+  }
+
+  /** Counts a thing not counted yet, and records the event with it. */
+  @EventFirstTry('thing.counted')
+  async countFirst(event: EventEnvelope<{ id: string }>, manager: EntityManager): Promise<boolean> {
+    const [{ done }] = await manager.query(
+      `WITH counted AS (
+         INSERT INTO counted (thing_id, by) SELECT $1, 'first try' WHERE NOT EXISTS (SELECT FROM counted WHERE thing_id = $1)
+         RETURNING thing_id
+       ), inboxed AS (${inboxRecord('$2', '$3', 'EXISTS (SELECT FROM counted)')})
+       SELECT EXISTS (SELECT FROM counted) AS done`,
+      [event.data.id, event.id, event.type],
+    );
+    return done;
+  }
+
+  /** Not idempotent by itself: counts again whenever it runs. */
+  @OnEvent('thing.counted')
+  async count(event: EventEnvelope<{ id: string }>, manager: EntityManager) {
+    await manager.query(`INSERT INTO counted (thing_id, by) VALUES ($1, 'handler')`, [event.data.id]);
   }
 
   @OnEvent('thing.poison')
@@ -187,6 +210,23 @@ describe('event bus: outbox, relay, inbox, retries and dead letters', () => {
     expect(await named()).toBe(1);
     const inbox = await catalog.get(DataSource).query(`SELECT count(*)::int AS n FROM inbox WHERE event_id = $1`, [envelope.id]);
     expect(inbox[0].n).toBe(0);
+  });
+
+  it('handles an event its first try did once, however often it comes', async () => {
+    const thingId = randomUUID();
+    const envelope = { id: randomUUID(), type: 'thing.counted', occurredAt: new Date().toISOString(), version: 1, data: { id: thingId } };
+    const conn = await connect(process.env.AMQP_URL!);
+    const ch = await conn.createConfirmChannel();
+    for (let i = 0; i < 3; i++) ch.publish(names.eventsExchange, 'thing.counted', Buffer.from(JSON.stringify(envelope)), { persistent: true });
+    await ch.waitForConfirms();
+    await conn.close();
+    const counted = async () =>
+      (await catalog.get(DataSource).query(`SELECT by FROM counted WHERE thing_id = $1`, [thingId])) as { by: string }[];
+    await eventually(async () => (await counted()).length > 0);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await counted()).toEqual([{ by: 'first try' }]);
+    const inbox = await catalog.get(DataSource).query(`SELECT count(*)::int AS n FROM inbox WHERE event_id = $1`, [envelope.id]);
+    expect(inbox[0].n).toBe(1);
   });
 
   it('parks an event whose handler keeps failing in the dead-letter queue after its retries, and counts both', async () => {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@shop/kit';
+import { EventFirstTry, OnEvent } from '@shop/kit';
 import { EventEnvelope, EVENTS, OrderCancelledEvent, OrderExpiredEvent, OrderPaidEvent } from '@shop/proto';
 import type { EntityManager } from 'typeorm';
 import { StockService } from './stock.service';
@@ -8,6 +8,12 @@ import { StockService } from './stock.service';
 @Injectable()
 export class StockEvents {
   constructor(private readonly stock: StockService) {}
+
+  // Every checkout: the held reservation is committed in one statement, with no transaction around it.
+  @EventFirstTry(EVENTS.orderPaid)
+  onPaidFirst(event: EventEnvelope<OrderPaidEvent>, manager: EntityManager): Promise<boolean> {
+    return this.stock.commitHeld(manager, event.data.orderId, event);
+  }
 
   @OnEvent(EVENTS.orderPaid)
   onPaid(event: EventEnvelope<OrderPaidEvent>, manager: EntityManager): Promise<void> {

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { RpcError, RpcReplies } from '@shop/kit';
+import { inboxRecord, RpcError, RpcReplies } from '@shop/kit';
 import {
   outOfStockMessage,
   productUnavailableMessage,
@@ -57,8 +57,9 @@ const RESERVE_SQL = `
  * order.paid for a reservation still held, in one statement: the reservation becomes committed and
  * its units leave stock and reserved (products locked in id order, as everywhere). Answers false
  * when the reservation is missing, committed or released, which commit() then handles row by row.
+ * `also` is one more statement's CTE, run with it.
  */
-const COMMIT_RESERVED_SQL = `
+const commitReservedSql = (also = '') => `
   WITH held AS (
     UPDATE stock_reservations SET status = 'committed', updated_at = now()
     WHERE order_id = $1 AND status = 'reserved' RETURNING lines
@@ -69,8 +70,19 @@ const COMMIT_RESERVED_SQL = `
   ), moved AS (
     UPDATE products p SET stock = p.stock - w.quantity, reserved = p.reserved - w.quantity, updated_at = now()
     FROM wanted w, locked k WHERE p.id = w.id AND k.id = w.id
-  )
+  )${also}
   SELECT EXISTS (SELECT FROM held) AS committed`;
+
+const COMMIT_RESERVED_SQL = commitReservedSql();
+
+/**
+ * The same as order.paid's first try, on its own: the event ($2, type $3) is recorded in the inbox
+ * with the commit. A reservation still held was never committed by this event before (committing
+ * it is what handling the event does), so the inbox cannot hold the event yet.
+ */
+const COMMIT_RESERVED_FIRST_SQL = commitReservedSql(
+  `, inboxed AS (${inboxRecord('$2', '$3', 'EXISTS (SELECT FROM held)')})`,
+);
 
 /** Why a line's units were not taken, in the words the shopper gets. */
 function refusal(row: ReservedLineRow): RpcError {
@@ -146,6 +158,16 @@ export class StockService {
     // Dropped again once committed: a read between the first drop and the commit may have kept the old stock.
     if (reply.created) this.cache.clear();
     return reply;
+  }
+
+  /** order.paid's usual case, a reservation still held, with the event recorded; false otherwise. */
+  async commitHeld(m: EntityManager, orderId: string, event: { id: string; type: string }): Promise<boolean> {
+    const [{ committed }]: { committed: boolean }[] = await m.query(COMMIT_RESERVED_FIRST_SQL, [
+      orderId,
+      event.id,
+      event.type,
+    ]);
+    return committed;
   }
 
   /** order.paid: the reserved units leave stock. A reservation released meanwhile takes the units again if they are there. */
