@@ -5,6 +5,7 @@ import type { ApiFailure } from './api/client';
 import { AuthProvider } from './auth/AuthContext';
 import { CartProvider } from './cart/CartContext';
 import { Layout } from './components/Layout';
+import { loadProductDetailPage, loadProductsPage, preloadRoute } from './routePreload';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -13,8 +14,8 @@ declare module '@tanstack/react-query' {
 }
 
 const HomePage = lazy(() => import('./pages/home/HomePage'));
-const ProductsPage = lazy(() => import('./pages/products/ProductsPage'));
-const ProductDetailPage = lazy(() => import('./pages/product/ProductDetailPage'));
+const ProductsPage = lazy(loadProductsPage);
+const ProductDetailPage = lazy(loadProductDetailPage);
 const CartPage = lazy(() => import('./pages/cart/CartPage'));
 const AccountPage = lazy(() => import('./pages/account/AccountPage'));
 const CheckoutPage = lazy(() => import('./pages/checkout/CheckoutPage'));
@@ -80,6 +81,11 @@ export function AppRoutes() {
 }
 
 const queryClient = createQueryClient();
+
+/** The first page's code and data start before React renders (routePreload.ts). */
+export function preloadFirstRoute() {
+  preloadRoute(queryClient, window.location);
+}
 
 export default function App() {
   return (

@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import App from './App';
+import App, { preloadFirstRoute } from './App';
 import './styles.css';
 
+preloadFirstRoute();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

@@ -5,7 +5,8 @@ import { Link, useParams } from 'react-router-dom';
 import { ACCOUNT_ERRORS, toggleWishlist } from '../../api/account';
 import { CART_ERRORS } from '../../api/cart';
 import { isApiFailure } from '../../api/client';
-import { fetchProduct, fetchSimilarProducts, productRating, productReviewCount } from '../../api/products';
+import { productQuery } from '../../api/productQueries';
+import { fetchSimilarProducts, productRating, productReviewCount } from '../../api/products';
 import type { Product } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { toCartProduct, useCart } from '../../cart/CartContext';
@@ -42,17 +43,10 @@ const logger = createLogger('product');
 // The reviews and their form sit below the fold; their form library loads after the product shows.
 const Reviews = lazy(() => import('./Reviews').then((module) => ({ default: module.Reviews })));
 
-function productKey(id: string) {
-  return ['product', id] as const;
-}
-
 export default function ProductDetailPage() {
   const { id = '' } = useParams();
   const queryClient = useQueryClient();
-  const product = useQuery({
-    queryKey: productKey(id),
-    queryFn: ({ signal }) => fetchProduct(id, signal),
-  });
+  const product = useQuery(productQuery(id));
   usePageTitle(product.data?.name ?? (product.isError ? PRODUCT_MESSAGES.notFoundTitle : 'Product'));
 
   if (product.isPending) return <LoadingState label="Loading product..." />;
@@ -80,7 +74,7 @@ export default function ProductDetailPage() {
     <ProductView
       key={product.data._id}
       product={product.data}
-      onReviewPosted={() => void queryClient.invalidateQueries({ queryKey: productKey(id) })}
+      onReviewPosted={() => void queryClient.invalidateQueries({ queryKey: productQuery(id).queryKey })}
     />
   );
 }

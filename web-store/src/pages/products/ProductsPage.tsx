@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { failureMessage } from '../../api/client';
-import { fetchProductPage, nextPageRef, type PageRef } from '../../api/products';
+import { productListQuery } from '../../api/productQueries';
 import { ProductCard, ProductCardSkeleton } from '../../components/ProductCard';
 import { EmptyState, ErrorState } from '../../components/QueryStates';
 import { FilterIcon } from '../../components/icons';
@@ -69,10 +69,7 @@ export default function ProductsPage() {
 
   const query = toProductQuery(filters);
   const products = useInfiniteQuery({
-    queryKey: ['products', query],
-    queryFn: ({ pageParam, signal }) => fetchProductPage(query, pageParam, signal),
-    initialPageParam: { page: 1 } as PageRef,
-    getNextPageParam: nextPageRef,
+    ...productListQuery(query),
     enabled: brandParam === undefined || isBrand(brandParam),
   });
 
