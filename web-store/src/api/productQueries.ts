@@ -1,6 +1,9 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { fetchProduct, fetchProductPage, nextPageRef, type PageRef, type ProductQuery } from './products';
 
+/** The product list's first cards, on screen at once: their pictures load eagerly. */
+export const FIRST_SCREEN_CARDS = 4;
+
 /**
  * The catalog queries a page reads and the boot preload starts (routePreload.ts): one key and one
  * fetch for both, so the page finds the preloaded answer in the cache. A failed preload is shown

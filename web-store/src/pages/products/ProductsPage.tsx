@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { failureMessage } from '../../api/client';
-import { productListQuery } from '../../api/productQueries';
+import { FIRST_SCREEN_CARDS, productListQuery } from '../../api/productQueries';
 import { ProductCard, ProductCardSkeleton } from '../../components/ProductCard';
 import { EmptyState, ErrorState } from '../../components/QueryStates';
 import { FilterIcon } from '../../components/icons';
@@ -276,7 +276,7 @@ export default function ProductsPage() {
               </p>
               <div className="product-grid">
                 {items.map((product, index) => (
-                  <ProductCard key={product._id} product={product} eager={index < 4} />
+                  <ProductCard key={product._id} product={product} eager={index < FIRST_SCREEN_CARDS} />
                 ))}
                 {isFetchingNextPage &&
                   Array.from({ length: 4 }, (_, i) => <ProductCardSkeleton key={`more-${i}`} />)}
