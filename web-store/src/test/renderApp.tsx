@@ -9,8 +9,7 @@ function LocationProbe() {
 }
 
 /** The whole app (routes, providers, lazy pages) at one address, as a shopper would load it. */
-export function renderApp(entry: InitialEntry = '/') {
-  const client = createQueryClient();
+export function renderApp(entry: InitialEntry = '/', client = createQueryClient()) {
   const view = render(
     <MemoryRouter initialEntries={[entry]}>
       <AppProviders client={client}>
