@@ -221,3 +221,22 @@ export async function queryCounts(processes) {
   }
   return counts;
 }
+
+/**
+ * Waits until the gateway's copy of the product list holds `count` products (its metric
+ * shop_gateway_product_list_products): a generated catalog reaches it through catalog.reloaded, a
+ * moment after the generator exits, and lists measured before would be the catalog's.
+ */
+export async function waitForProducts(url, count, timeoutMs = 180_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = await fetch(`${url}/metrics`)
+      .then((res) => res.text())
+      .catch(() => '');
+    const held = Number(/^shop_gateway_product_list_products(?:\{[^}]*\})? (\S+)$/m.exec(text)?.[1] ?? -1);
+    // A gateway built before the copy (BENCH_BUILD) exports no such gauge: nothing to wait for.
+    if (held === count || (text.includes('shop_ready') && !text.includes('shop_gateway_product_list_products'))) return;
+    if (Date.now() > deadline) throw new Error(`the gateway's product list holds ${held} products, not ${count}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -2,33 +2,16 @@ import { SERVICES } from '@shop/proto';
 import { dropDatabase } from '@shop/kit';
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { TEST_ADMIN, TEST_JWT_SECRET } from '../harness/backend';
 import { deleteNamespace } from '../harness/broker';
+import { freePorts } from '../harness/ports';
 import { api } from '../harness/http';
 
 jest.setTimeout(240_000);
 
 const ROOT = join(__dirname, '..', '..');
 const CATALOG = SERVICES.indexOf('catalog');
-
-function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.once('error', () => resolve(false));
-    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-  });
-}
-
-/** `npm start` gives the services consecutive health ports from a base: find a free run of them. */
-async function freePorts(count: number): Promise<number> {
-  for (;;) {
-    const base = 20_000 + Math.floor(Math.random() * 40_000);
-    const ports = Array.from({ length: count }, (_, i) => base + i);
-    if ((await Promise.all(ports.map(portFree))).every(Boolean)) return base;
-  }
-}
 
 async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,11 +1,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { SERVICES, ServiceName } from '@shop/proto';
 import { dropDatabase } from '@shop/kit';
 import { deleteNamespace } from './broker';
+import { freePort } from './ports';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -36,16 +36,6 @@ export interface Backend {
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'Admin@12345' };
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -151,3 +141,5 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     },
   };
 }
+
+export { freePort };
