@@ -18,7 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { root, startBackend } from '../lib/backend.mjs';
+import { root, startBackend, waitForProducts } from '../lib/backend.mjs';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -128,6 +128,7 @@ async function main() {
       DATABASE_NAME: database,
     });
     console.log(`generated ${PRODUCTS} products in ${Math.round((Date.now() - started) / 1000)} s`);
+    await waitForProducts(backend.url, PRODUCTS);
 
     const list = await (await fetch(`${backend.url}/api/products?limit=100&sort=newest`)).json();
     if (list.total !== PRODUCTS)

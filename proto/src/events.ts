@@ -1,4 +1,4 @@
-import type { Brand, PricingOption } from './catalog';
+import type { Brand, PricingOption, ProductListingEntry } from './catalog';
 import type { Role } from './envelope';
 
 /** Domain events: `<entity>.<past-tense>`. A breaking change is a new type (`order.placed.v2`). */
@@ -9,6 +9,7 @@ export const EVENTS = {
   userSessionsRevoked: 'user.sessions-revoked',
   productUpserted: 'product.upserted',
   productDeleted: 'product.deleted',
+  catalogReloaded: 'catalog.reloaded',
   stockLow: 'stock.low',
   reviewCreated: 'review.created',
   cartCleared: 'cart.cleared',
@@ -94,6 +95,16 @@ export interface ProductUpsertedEvent {
   lowStockThreshold?: number | null;
   /** Added later: when the product was created. Absent from older events. */
   createdAt?: string;
+  /** Added later: the product as the gateway's product list places and shows it. Absent from older events. */
+  listing?: ProductListingEntry;
+}
+
+/**
+ * `catalog.reloaded`: products were written around the catalog's own rules (a generated bench
+ * catalog), without a product.upserted each: whoever keeps a copy of the catalog loads it again.
+ */
+export interface CatalogReloadedEvent {
+  reloadedAt: string;
 }
 
 export interface ProductDeletedEvent {

@@ -9,11 +9,12 @@ export const productPageKey = (id: string) => `product:${id}`;
 /**
  * Drops a kept product page when the product changes anywhere in the shop: its stock moves with
  * every order, most of them placed and settled by the order service, not through this gateway.
- * Events missed while disconnected are made up for by dropping every kept answer.
+ * Events missed while disconnected, or a catalog written anew (catalog.reloaded), are made up for
+ * by dropping every kept answer.
  */
 @Injectable()
 export class CatalogChanges implements GatewayEventSubscriber {
-  readonly eventTypes = [EVENTS.productUpserted, EVENTS.productDeleted];
+  readonly eventTypes = [EVENTS.productUpserted, EVENTS.productDeleted, EVENTS.catalogReloaded];
 
   constructor(
     events: GatewayEvents,
@@ -23,6 +24,7 @@ export class CatalogChanges implements GatewayEventSubscriber {
   }
 
   apply(event: EventEnvelope): void {
+    if (event.type === EVENTS.catalogReloaded) return this.cache.clear();
     this.cache.forget(productPageKey((event.data as ProductUpsertedEvent | ProductDeletedEvent).productId));
   }
 

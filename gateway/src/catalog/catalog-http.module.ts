@@ -4,6 +4,7 @@ import { CatalogChanges } from './catalog-changes';
 import { CatalogReplyCache } from './catalog-reply-cache';
 import { CustomizationsController } from './customizations.controller';
 import { ImagesController } from './images.controller';
+import { ProductListingFeed } from './product-listing-feed';
 import { ProductsController } from './products.controller';
 import { ReviewsController } from './reviews.controller';
 
@@ -16,7 +17,7 @@ import { ReviewsController } from './reviews.controller';
     ReviewsController,
     ImagesController,
   ],
-  providers: [CatalogReplyCache, CatalogChanges],
+  providers: [CatalogReplyCache, CatalogChanges, ProductListingFeed],
   exports: [CatalogReplyCache],
 })
 export class CatalogHttpModule {}

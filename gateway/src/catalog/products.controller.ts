@@ -7,6 +7,7 @@ import { Caller } from '../common/caller.decorator';
 import { ZodBody } from '../common/zod-body.pipe';
 import { productPageKey } from './catalog-changes';
 import { CATALOG_REPLY_TTL_MS, CatalogReplyCache } from './catalog-reply-cache';
+import { ProductListingFeed } from './product-listing-feed';
 import { ReplyBytes, sendReplyBytes } from './reply-bytes';
 
 /** Browsers and proxies may reuse a kept answer as long as the gateway itself would. */
@@ -24,11 +25,13 @@ export class ProductsController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly cache: CatalogReplyCache,
+    private readonly listing: ProductListingFeed,
   ) {}
 
   /**
    * Filters (brand, category, search, minPrice, maxPrice, minRating), sort, limit and page or
    * cursor. The storefront reads `products` (cards); `hasMore` and `nextCursor` drive its infinite scroll.
+   * Lists without search text come from this gateway's copy of the product list once it is loaded.
    */
   @Get()
   async list(
@@ -37,14 +40,21 @@ export class ProductsController {
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    const bytes = await this.cache.get(
-      `list:${JSON.stringify(query)}`,
-      async () => new ReplyBytes(await this.rpc.callJson(RPC.catalog.productList, query, caller)),
-    );
+    const bytes = await this.cache.get(`list:${JSON.stringify(query)}`, async () => {
+      const copied = this.listing.answer(query);
+      return new ReplyBytes(
+        copied === null
+          ? await this.rpc.callJson(RPC.catalog.productList, query, caller)
+          : Buffer.from(copied),
+      );
+    });
     return sendReplyBytes(req, reply, bytes, KEPT_REPLY_CACHE_CONTROL);
   }
 
-  /** The header's dropdown: at most eight `{_id, name, images, price, brand}`, the first picture only. */
+  /**
+   * The header's dropdown: at most eight `{_id, name, images, price, brand}`, the first picture only.
+   * From this gateway's copy of the product list once it is loaded, like lists.
+   */
   @Get('search')
   async search(
     @Query('q') q: unknown,
@@ -52,10 +62,14 @@ export class ProductsController {
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    const bytes = await this.cache.get(
-      `search:${JSON.stringify(q)}`,
-      async () => new ReplyBytes(await this.rpc.callJson(RPC.catalog.productSearch, { q }, caller)),
-    );
+    const bytes = await this.cache.get(`search:${JSON.stringify(q)}`, async () => {
+      const copied = await this.listing.search(q);
+      return new ReplyBytes(
+        copied === null
+          ? await this.rpc.callJson(RPC.catalog.productSearch, { q }, caller)
+          : Buffer.from(copied),
+      );
+    });
     return sendReplyBytes(req, reply, bytes, KEPT_REPLY_CACHE_CONTROL);
   }
 

@@ -4,6 +4,8 @@ import { CatalogShopSettings1742000000000 } from './migrations/1742000000000-cat
 import { CatalogListingVersion1764000000000 } from './migrations/1764000000000-catalog-listing-version';
 import { CatalogSearchDropdown1766000000000 } from './migrations/1766000000000-catalog-search-dropdown';
 import { CatalogSearchWordList1767000000000 } from './migrations/1767000000000-catalog-search-word-list';
+import { CatalogSearchFewerPasses1768000000000 } from './migrations/1768000000000-catalog-search-fewer-passes';
+import { CatalogSearchOneAnswer1769000000000 } from './migrations/1769000000000-catalog-search-one-answer';
 import { ProductCustomizationEntity } from './products/product-customization.entity';
 import { ProductEntity } from './products/product.entity';
 import { CustomerEntity } from './reviews/customer.entity';
@@ -27,4 +29,6 @@ export const CATALOG_MIGRATIONS = [
   CatalogListingVersion1764000000000,
   CatalogSearchDropdown1766000000000,
   CatalogSearchWordList1767000000000,
+  CatalogSearchFewerPasses1768000000000,
+  CatalogSearchOneAnswer1769000000000,
 ];

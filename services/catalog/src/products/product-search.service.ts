@@ -1,8 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { SEARCH_DROPDOWN_LIMIT, SearchHit, SearchReply, toRupees } from '@shop/proto';
+import {
+  SEARCH_DROPDOWN_LIMIT,
+  SearchHit,
+  SearchReply,
+  searchWords,
+  SearchTermsReply,
+  toRupees,
+} from '@shop/proto';
 import { DataSource, EntityManager } from 'typeorm';
 import { ReadCache } from './read-cache';
-import { SearchTerm, searchWords } from './search-terms';
+import { SearchTerm, tsqueryAlternatives } from './search-terms';
 
 /** The dropdown shows one thumbnail: only the first picture travels, as text (see CARD_COLUMNS). */
 interface HitRow {
@@ -72,8 +79,37 @@ export class ProductSearchService {
   }
 
   /**
+   * What each typed word asks of names and descriptions, for the gateway's copy of the product
+   * list to search as catalog_search_dropdown does (migration 1769000000000).
+   */
+  async terms(words: string[]): Promise<SearchTermsReply> {
+    const rows: {
+      word: string;
+      name_query: string;
+      corrected_query: string | null;
+      covers: boolean | null;
+      body_query: string;
+    }[] = await this.dataSource.query(`SELECT * FROM catalog_search_word_terms($1::text[], $2)`, [
+      words,
+      MIN_TYPO_LENGTH,
+    ]);
+    return {
+      terms: rows.map((r) => ({
+        word: r.word,
+        name: tsqueryAlternatives(r.name_query),
+        corrected:
+          r.corrected_query === null
+            ? null
+            : { name: tsqueryAlternatives(r.corrected_query), covers: r.covers === true },
+        body: tsqueryAlternatives(r.body_query),
+      })),
+    };
+  }
+
+  /**
    * The passes run in PostgreSQL, one statement per search: catalog_search_dropdown (migration
-   * 1766000000000) says why.
+   * 1766000000000) says why; 1767000000000 and 1768000000000 how it does less work for the same
+   * answers.
    */
   private passes(words: string[]): Promise<HitRow[]> {
     return this.dataSource.query(`SELECT * FROM catalog_search_dropdown($1::text[], $2, $3, $4, $5)`, [

@@ -4,21 +4,24 @@ import {
   AdminProductListQuery,
   AdminProductListReply,
   CATALOG_MESSAGES as M,
+  encodeListCursor,
   ModifierPaise,
   PriceModifier,
   ProductCreateInput,
   ProductListQuery,
   ProductCardView,
+  ProductListingPage,
   ProductListReply,
   ProductUpdateInput,
   ProductView,
   toPaise,
+  searchWords,
 } from '@shop/proto';
 import { DataSource, EntityManager } from 'typeorm';
 import { isUuid } from '../common/ids';
 import { returning } from '../common/sql';
 import { LowStockNotifier } from '../stock/low-stock.notifier';
-import { decodeCursor, encodeCursor } from './list-cursor';
+import { decodeCursor } from './list-cursor';
 import { ListFilter, ListTotals } from './list-totals';
 import { ProductSearchService } from './product-search.service';
 import {
@@ -27,11 +30,12 @@ import {
   PRODUCT_COLUMNS,
   ProductRow,
   toAdminProductView,
+  toListingEntry,
   toProductCardView,
 } from './product-view';
 import { ProductsRepository } from './products.repository';
 import { ReadCache } from './read-cache';
-import { searchWords, textQuery } from './search-terms';
+import { textQuery } from './search-terms';
 import { useTextIndexes } from './text-index-scope';
 
 /**
@@ -89,6 +93,8 @@ const modifierPaise = (m: PriceModifier | null | undefined): ModifierPaise | nul
 
 @Injectable()
 export class ProductsService {
+  private nameOrder?: Promise<ProductListingPage['nameOrder']>;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly products: ProductsRepository,
@@ -192,7 +198,7 @@ export class ProductsService {
     const last = page[page.length - 1];
     const nextCursor =
       hasMore && last
-        ? encodeCursor({ sort: query.sort, key: last.cursor_key, id: last.id })
+        ? encodeListCursor({ sort: query.sort, key: last.cursor_key, id: last.id })
         : null;
     return {
       success: true,
@@ -202,6 +208,29 @@ export class ProductsService {
       limit: query.limit,
       hasMore,
       nextCursor,
+    };
+  }
+
+  /**
+   * Every live product's listing entry, a page at a time in id order: how the gateway's copy of
+   * the product list is loaded (product.upserted keeps it current afterwards).
+   */
+  async listing(after: string | null, limit: number): Promise<ProductListingPage> {
+    const rows: ProductRow[] = await this.dataSource.query(
+      `SELECT ${PRODUCT_COLUMNS} FROM products p
+        WHERE p.deleted_at IS NULL AND ($1::uuid IS NULL OR p.id > $1::uuid)
+        ORDER BY p.id LIMIT $2`,
+      [after, limit],
+    );
+    this.nameOrder ??= this.dataSource
+      .query(`SELECT datcollate FROM pg_database WHERE datname = current_database()`)
+      .then(([db]: { datcollate: string }[]) =>
+        /^(C|POSIX|C\.UTF-?8)$/i.test(db.datcollate) ? ('bytes' as const) : ('locale' as const),
+      );
+    return {
+      nameOrder: await this.nameOrder,
+      entries: rows.map((row) => ({ ...toListingEntry(row), version: row.version })),
+      next: rows.length === limit ? rows[rows.length - 1].id : null,
     };
   }
 

@@ -1,10 +1,4 @@
-/** At most this many words of what a shopper typed take part in a search. */
-const MAX_WORDS = 6;
-
-/** The words of a search: letters (with their marks) and digits of any script, lower-cased. */
-export function searchWords(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
-}
+import { SearchLexeme } from '@shop/proto';
 
 /** A typed word, and whether it is a whole word of the catalog's names rather than the start of one. */
 export interface SearchTerm {
@@ -23,4 +17,28 @@ export function textQuery(terms: SearchTerm[], first: number): { sql: string; pa
     (_, i) => `(to_tsquery('simple', $${first + i}) || to_tsquery('english', $${first + i}))`,
   );
   return { sql: parts.join(' && '), params: terms.map((t) => (t.whole ? t.word : `${t.word}:*`)) };
+}
+
+const OPERAND = /'((?:[^'\\]|''|\\\\)*)'(:\*)?/y;
+
+/**
+ * A tsquery's text as its alternatives (`'bottle' | 'bott':*`), or null when it is anything else:
+ * an AND, a phrase, weights, or no lexeme at all. PostgreSQL writes a quote or backslash in a
+ * lexeme twice.
+ */
+export function tsqueryAlternatives(text: string): SearchLexeme[] | null {
+  const found: SearchLexeme[] = [];
+  let at = 0;
+  while (at < text.length || found.length === 0) {
+    if (found.length > 0) {
+      if (!text.startsWith(' | ', at)) return null;
+      at += 3;
+    }
+    OPERAND.lastIndex = at;
+    const match = OPERAND.exec(text);
+    if (!match) return null;
+    found.push({ lexeme: match[1].replace(/''|\\\\/g, (twice) => twice[0]), prefix: match[2] !== undefined });
+    at = OPERAND.lastIndex;
+  }
+  return found;
 }

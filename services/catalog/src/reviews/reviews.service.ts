@@ -12,6 +12,8 @@ import {
 import { DataSource, EntityManager } from 'typeorm';
 import { isUuid } from '../common/ids';
 import { returning } from '../common/sql';
+import { PRODUCT_COLUMNS, ProductRow } from '../products/product-view';
+import { ProductsRepository } from '../products/products.repository';
 import { ReadCache } from '../products/read-cache';
 import { CustomersService } from './customers.service';
 
@@ -58,6 +60,7 @@ export class ReviewsService {
     private readonly customers: CustomersService,
     private readonly events: EventPublisher,
     private readonly cache: ReadCache,
+    private readonly products: ProductsRepository,
   ) {}
 
   /** `viewer`: the signed-in customer asking, told which reviews they found helpful. */
@@ -218,20 +221,23 @@ export class ReviewsService {
     return { success: true, review: toView(row) };
   }
 
+  /** Cards show the rating and review count: product.upserted tells the copies of the product list. */
   private async recomputeRating(
     m: EntityManager,
     productId: string,
   ): Promise<{ rating: number; reviewCount: number }> {
-    const [row] = await returning(
+    const [row] = await returning<ProductRow>(
       m,
       `UPDATE products p
           SET rating = COALESCE((SELECT round(avg(r.rating), 2) FROM reviews r WHERE r.product_id = p.id), 0),
               review_count = (SELECT count(*) FROM reviews r WHERE r.product_id = p.id),
-              updated_at = now()
+              updated_at = now(),
+              version = version + 1
         WHERE p.id = $1
-        RETURNING rating, review_count`,
+        RETURNING ${PRODUCT_COLUMNS}`,
       [productId],
     );
+    if (!row.deleted_at) await this.products.publishUpsertedRows(m, [row]);
     return { rating: Number(row.rating), reviewCount: row.review_count };
   }
 }

@@ -1,5 +1,5 @@
-import { createLogger } from '@shop/kit';
-import { BRANDS, HOME_CATEGORIES, toPaise } from '@shop/proto';
+import { createLogger, EventPublisher } from '@shop/kit';
+import { BRANDS, CatalogReloadedEvent, EVENTS, HOME_CATEGORIES, toPaise } from '@shop/proto';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { LocalImageStorage } from '../images/image-storage';
@@ -89,7 +89,8 @@ const COLUMNS = [
 /**
  * Appends `count` generated products for benchmarks: names from a vocabulary per category, both
  * brands, prices, stock, ratings and dates spread out, written in multi-row batches. One picture
- * per category and brand is drawn and shared. No events are published: a bench catalog stands alone.
+ * per category and brand is drawn and shared. No product.upserted is published for them (carts of a
+ * bench catalog need none): one catalog.reloaded tells the gateways' copies of the product list to load it again.
  */
 export async function generateProducts(
   dataSource: DataSource,
@@ -159,6 +160,8 @@ export async function generateProducts(
     if (done % 20_000 === 0 || done === count) logger.info({ done, count }, 'products generated');
   }
   await dataSource.query(`VACUUM ANALYZE products`);
+  const reloaded: CatalogReloadedEvent = { reloadedAt: new Date().toISOString() };
+  await new EventPublisher().publish(dataSource.manager, EVENTS.catalogReloaded, reloaded);
 }
 
 async function main(): Promise<void> {

@@ -30,9 +30,9 @@ type ReservedLineRow = ProductRow & {
 
 /**
  * $1 order id, $2 the lines as stored, $3/$4 product ids (in id order, so row locks never cross)
- * and units. Rows are answered in the order of the lines.
+ * and units. Rows are answered in the order of the lines. `also` is one more CTE, run with it.
  */
-const RESERVE_SQL = `
+const reserveSql = (also = '') => `
   WITH created AS (
     INSERT INTO stock_reservations (order_id, status, lines) VALUES ($1, 'reserved', $2)
     ON CONFLICT (order_id) DO NOTHING RETURNING order_id
@@ -46,12 +46,14 @@ const RESERVE_SQL = `
     FROM wanted w, locked k
     WHERE p.id = w.id AND k.id = w.id AND p.deleted_at IS NULL AND p.stock - p.reserved >= w.quantity
     RETURNING ${PRODUCT_COLUMNS}
-  )
+  )${also}
   SELECT EXISTS (SELECT FROM created) AS created, k.name AS locked_name, k.stock AS locked_stock,
          k.reserved AS locked_reserved, k.deleted_at IS NOT NULL AS locked_deleted,
          (SELECT s.low_stock_threshold FROM shop_settings s WHERE s.id = 1) AS shop_low_stock_threshold, t.*
   FROM wanted w LEFT JOIN locked k ON k.id = w.id LEFT JOIN taken t ON t.id = w.id
   ORDER BY w.position`;
+
+const RESERVE_SQL = reserveSql();
 
 /**
  * order.paid for a reservation still held, in one statement: the reservation becomes committed and
@@ -124,12 +126,17 @@ export class StockService {
    */
   async reserve(input: StockReserveInput): Promise<StockReserveReply> {
     const lines = mergeLines(input.lines);
+    const reserved: StockReserveReply = { orderId: input.orderId, status: 'reserved', lines, created: true };
     const reply = await this.dataSource.transaction(async (m): Promise<StockReserveReply> => {
-      const rows: ReservedLineRow[] = await m.query(RESERVE_SQL, [
+      // Stored by the reserving statement when it claims the order id, rather than by a statement of
+      // its own after it: a refusal rolls it back with the reservation.
+      const replied = this.replies.inStatement(reserved, 5, 'EXISTS (SELECT FROM created)');
+      const rows: ReservedLineRow[] = await m.query(replied ? reserveSql(`, ${replied.cte}`) : RESERVE_SQL, [
         input.orderId,
         JSON.stringify(lines),
         lines.map((l) => l.productId),
         lines.map((l) => l.quantity),
+        ...(replied?.params ?? []),
       ]);
       if (!rows[0]?.created) {
         // The order id is the key: a second call for the same order waited for the first and finds its row.
@@ -138,6 +145,7 @@ export class StockService {
         ]);
         return { orderId: input.orderId, status: existing.status, lines: existing.lines, created: false };
       }
+      replied?.stored();
       const refused = rows.findIndex((r) => r.id === null);
       if (refused >= 0) throw refusal(rows[refused]);
       const shopThreshold = rows[0].shop_low_stock_threshold ?? SEEDED_SETTINGS.lowStockThreshold;
@@ -150,9 +158,6 @@ export class StockService {
         );
       }
       await this.products.publishUpsertedRows(m, rows);
-      const reserved: StockReserveReply = { orderId: input.orderId, status: 'reserved', lines, created: true };
-      // Stored with the reservation it answers for, rather than by a statement of its own after it.
-      await this.replies.recordIn(m, reserved);
       return reserved;
     });
     // Dropped again once committed: a read between the first drop and the commit may have kept the old stock.
