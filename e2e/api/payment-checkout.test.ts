@@ -181,6 +181,48 @@ describe('checkout and payment, end to end', () => {
     expect(res.body.message).toBe('This order can no longer be paid');
   });
 
+  it('owes back a payment verified while its order closed, however the close and the verify meet', async () => {
+    const { token } = customerToken();
+    const order = await placeOrder(token);
+    const providerOrder = await createPayment(order._id, token);
+    // Stands in for a closing order (order.cancelled): it holds the provider order locked while it
+    // closes the order, and the verify waits for it.
+    const closing = new Client({
+      connectionString: databaseUrl(backend.env.DATABASE_URL, backend.databases.payment),
+    });
+    await closing.connect();
+    try {
+      await closing.query('BEGIN');
+      await closing.query('SELECT 1 FROM provider_orders WHERE order_id = $1 FOR UPDATE', [order._id]);
+      const paid = await sandboxPay(providerOrder.id, 'success');
+      expect(paid.status).toBe(200);
+      const verify = http.post('/payments/verify', { ...paid.body, orderId: order._id }, token);
+      await eventually(
+        async () =>
+          (
+            await paymentDb.query(
+              `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'START TRANSACTION;%'`,
+            )
+          ).rows[0].n > 0,
+        'the verify to wait for the lock',
+      );
+      await closing.query(`UPDATE order_amounts SET closed_reason = 'cancelled' WHERE order_id = $1`, [order._id]);
+      await closing.query('COMMIT');
+
+      // The close committed while the verify waited: it is seen, and the money is owed back.
+      const answer = await verify;
+      expect({ status: answer.status, message: answer.body.message }).toEqual({
+        status: 409,
+        message: 'This order can no longer be paid. This payment will be refunded.',
+      });
+      const { rows } = await paymentDb.query(`SELECT refund_reason FROM payments WHERE order_id = $1`, [order._id]);
+      expect(rows).toEqual([{ refund_reason: 'order_closed' }]);
+      expect(await paymentStatus(order._id, token)).not.toBe('paid');
+    } finally {
+      await closing.end();
+    }
+  });
+
   it('pays through the stand-in checkout script in a page, as the payment screen does', async () => {
     const { token } = customerToken();
     const order = await placeOrder(token);

@@ -18,6 +18,7 @@ import { amqpUrl } from '../harness/broker';
 import { Backend, startBackend, TEST_JWT_SECRET } from '../harness/backend';
 import { api } from '../harness/http';
 import { Http, orderDb } from './order-fixtures';
+import { freePort } from '../harness/ports';
 
 /** What the API tests of payments share: tokens, events on the bus, and webhooks. */
 
@@ -347,14 +348,6 @@ export async function answerRefunds(
   ]);
 }
 
-/** A free loopback port, for a service the test must reach directly (the simulated Razorpay). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /**
  * Ends a pending refund in the simulated Razorpay listening on `sandboxPort`, which then sends the
@@ -391,3 +384,5 @@ export async function deliverCaptured(
     }),
   );
 }
+
+export { freePort };

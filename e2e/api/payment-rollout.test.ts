@@ -1,5 +1,4 @@
 import { databaseUrl } from '@shop/kit';
-import { RPC } from '@shop/proto';
 import { Client } from 'pg';
 import { Backend, startBackend } from '../harness/backend';
 import { api } from '../harness/http';
@@ -15,7 +14,7 @@ const SHOPPERS = 6;
  * Seen during a fault run: the payment service was replaced while a shopper's payment was being
  * verified, the request ran again on the new process, and the shopper was told "Order has already
  * been paid" for a payment that had succeeded. A service now drains on SIGTERM, and a redelivered
- * verify is answered from the reply stored the first time.
+ * verify finds the order paid by the payment it reports and answers success again.
  */
 describe('verifying payments while the payment service is replaced', () => {
   let backend: Backend;
@@ -37,9 +36,9 @@ describe('verifying payments while the payment service is replaced', () => {
     product = await createProduct(http, adminToken(), { name: 'Rollout Diary', price: 250, stock: 1000 });
   });
 
-  /** Verify calls the payment service has taken, as recorded by the kit's reply store. */
-  const verifyCalls = async () =>
-    (await payments.query(`SELECT count(*)::int AS n FROM rpc_replies WHERE pattern = $1`, [RPC.payment.verify])).rows[0].n as number;
+  /** Payments the verifies have recorded so far. */
+  const recordedPayments = async () =>
+    (await payments.query(`SELECT count(*)::int AS n FROM payments`)).rows[0].n as number;
 
   afterAll(async () => {
     await payments?.end();
@@ -59,8 +58,8 @@ describe('verifying payments while the payment service is replaced', () => {
     );
 
     const verifies = shoppers.map(({ token, orderId, paid }) => http.post('/payments/verify', { ...paid, orderId }, token));
-    // SIGTERM in the middle of the stream: once the first verify has started.
-    await eventually(async () => (await verifyCalls()) > 0, 'a verify to start', 30_000);
+    // SIGTERM in the middle of the stream: once the first verify has recorded its payment.
+    await eventually(async () => (await recordedPayments()) > 0, 'a verify to record its payment', 30_000);
     await backend.kill('payment', 'SIGTERM');
     // The restart starts a new log, so the drain is read from the replaced process's log here.
     const replacedLog = backend.logs('payment');
@@ -78,7 +77,6 @@ describe('verifying payments while the payment service is replaced', () => {
       `SELECT order_id, count(*)::int AS captured FROM payments WHERE status = 'captured' GROUP BY order_id`,
     );
     expect(rows.map((r) => r.captured)).toEqual(Array(SHOPPERS).fill(1));
-    expect(await verifyCalls()).toBe(SHOPPERS);
     expect(replacedLog).toMatch(/draining on SIGTERM: \d+ RPCs [\s\S]*drained in \d+ ms/);
   });
 });

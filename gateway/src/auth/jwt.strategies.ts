@@ -5,6 +5,11 @@ import { Actor, TOKEN_AUDIENCE, TOKEN_ISSUER, TokenClaims } from '@shop/proto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 import { SessionVersions } from '../users/session-versions';
+import { JwtVerifier, VerifiedTokens } from './verified-tokens';
+
+// passport-jwt verifies through a function it reads from its class, for every strategy: both of
+// the shop's go through one memory of verified tokens (verified-tokens.ts).
+(Strategy as unknown as { JwtVerifier: JwtVerifier }).JwtVerifier = new VerifiedTokens().verifier;
 
 const options = (config: GatewayConfig, audience: string) => ({
   jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),

@@ -46,8 +46,9 @@ const EVENT_FIRST_TRY = Symbol('shop:event-first-try');
 
 /**
  * Marks a provider method as the first try at an event type with one `@OnEvent` handler: one
- * statement, in no transaction, that does the usual case's work and records the event in the inbox
- * with it (`inboxRecord`, gated on the work being done), answering whether it did. When it did not,
+ * statement (after the reads it needs, if any), in no transaction, that does the usual case's work
+ * and records the event in the inbox with it (`inboxRecord`, gated on the work being done), and the
+ * events the work publishes (EventPublisher.inStatement), answering whether it did. When it did not,
  * the event is handled the usual way, so a redelivery of one it did finds the inbox row. In
  * bench:checkout the START, the inbox insert and the COMMIT were three of such an event's four
  * statements.

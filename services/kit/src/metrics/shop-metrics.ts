@@ -131,6 +131,15 @@ export class ShopMetrics {
     collect: () => this.ready.set(this.readiness?.() ? 1 : 0),
   });
 
+  private productList?: () => number;
+
+  readonly productListCopy: Gauge = new Gauge({
+    name: SHOP_METRICS.productListCopy,
+    help: "Products in the gateway's copy of the product list; 0 while it loads, when the catalog answers lists",
+    registers: [],
+    collect: () => this.productListCopy.set(this.productList?.() ?? 0),
+  });
+
   private initialised = false;
 
   /** Labels every sample with the service and exports the metrics of its role. Once per process. */
@@ -141,7 +150,7 @@ export class ShopMetrics {
     collectDefaultMetrics({ register: this.registry });
     const roleMetrics: Metric[] =
       role === 'gateway'
-        ? [this.httpRequestDuration, this.rateLimitRejections]
+        ? [this.httpRequestDuration, this.rateLimitRejections, this.productListCopy]
         : [
             this.rpcServerDuration,
             this.eventsHandled,
@@ -160,6 +169,11 @@ export class ShopMetrics {
   /** What `shop_ready` reports; the last caller wins (one service per process outside tests). */
   readinessFrom(read: () => boolean): void {
     this.readiness = read;
+  }
+
+  /** What the gateway's product list gauge reports, read at each scrape. */
+  productListFrom(read: () => number): void {
+    this.productList = read;
   }
 
   /** Read at each scrape; a reading that fails or is late keeps the previous values. */

@@ -2,14 +2,26 @@ import type { RpcEnvelope } from '@shop/proto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { RpcReplies, SelfIdempotentPattern } from './rpc-replies';
 
-/** A DataSource whose every claim succeeds, keeping the statements it was sent. */
+/** A DataSource whose every claim succeeds, keeping the statements it was sent (a claim as its insert). */
 function database() {
   const statements: string[] = [];
   const query = async (sql: string) => {
     statements.push(sql.trim().split(/\s+/).slice(0, 3).join(' '));
-    return sql.includes('INSERT INTO rpc_replies') ? [{ call_id: 'c' }] : [];
+    return [];
   };
-  return { statements, dataSource: { query } as unknown as DataSource, manager: { query } as unknown as EntityManager };
+  const client = {
+    escapeLiteral: (value: string) => `'${value.replace(/'/g, "''")}'`,
+    query: async (sql: string) => {
+      statements.push('INSERT INTO rpc_replies');
+      return [{}, {}, { rowCount: sql.includes('INSERT INTO rpc_replies') ? 1 : 0 }, {}];
+    },
+  };
+  const createQueryRunner = () => ({ connect: async () => client, release: async () => undefined });
+  return {
+    statements,
+    dataSource: { query, createQueryRunner } as unknown as DataSource,
+    manager: { query } as unknown as EntityManager,
+  };
 }
 
 const deadline = () => Date.now() + 1000;
@@ -51,6 +63,45 @@ describe('running a state-changing RPC once per call id', () => {
     expect(db.statements).toEqual([]);
     expect(await replies.once('c5', 'test.thing.place', deadline(), async () => 'done', unkeyed)).toBe('done');
     expect(db.statements).toEqual(['INSERT INTO rpc_replies', 'UPDATE rpc_replies SET']);
+  });
+
+  it("stores the reply by the handler's own statement once the handler says that statement ran", async () => {
+    const db = database();
+    const replies = new RpcReplies(db.dataSource);
+    let stores = false;
+    const reply = await replies.once('c6', 'test.thing.write', deadline(), async () => {
+      stores = replies.storesReply;
+      const replied = replies.inStatement('done', 2)!;
+      await db.manager.query(`WITH made AS (SELECT $1), ${replied.cte} SELECT`, ['x', ...replied.params]);
+      replied.stored();
+      // Stored already: a later recordIn adds nothing.
+      await replies.recordIn(db.manager, 'done');
+      return 'done';
+    });
+    expect(reply).toBe('done');
+    expect(stores).toBe(true);
+    expect(db.statements).toEqual(['INSERT INTO rpc_replies', 'WITH made AS']);
+  });
+
+  it('stores the reply after the handler when its statement did not', async () => {
+    const db = database();
+    const replies = new RpcReplies(db.dataSource);
+    await replies.once('c7', 'test.thing.write', deadline(), async () => {
+      replies.inStatement('done', 1, 'false');
+      return 'done';
+    });
+    expect(db.statements).toEqual(['INSERT INTO rpc_replies', 'UPDATE rpc_replies SET']);
+  });
+
+  it('has no reply to store outside a claimed call', async () => {
+    SelfIdempotentPattern('test.thing.settle');
+    const db = database();
+    const replies = new RpcReplies(db.dataSource);
+    await replies.once('c8', 'test.thing.settle', deadline(), async () => {
+      expect(replies.storesReply).toBe(false);
+      expect(replies.inStatement('done', 1)).toBeNull();
+    });
+    expect(replies.storesReply).toBe(false);
   });
 
   it('records nothing in a transaction outside a claimed call', async () => {

@@ -3,6 +3,7 @@ import { MessagePattern } from '@nestjs/microservices';
 import { RpcEnvelope, RpcErrorPayload } from '@shop/proto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import type { PoolClient, QueryResult } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
 import { RpcError, toRpcErrorPayload } from './rpc-error';
 
@@ -132,14 +133,24 @@ export class RpcReplies implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   /**
+   * Whether the call being handled stores its reply (recordIn writes it): not for a read, a
+   * self-idempotent handler, or work outside an RPC. A handler whose writes are one statement
+   * otherwise needs a transaction only when this holds.
+   */
+  get storesReply(): boolean {
+    return this.running.getStore() !== undefined;
+  }
+
+  /**
    * Stores the reply of the call being handled in the handler's own transaction, as its last
    * statement, instead of in a statement (and a commit) of its own after the handler: the reply
    * then commits with the writes it answers for. `reply` must be what the handler returns. Outside
-   * a claimed call (a read, a self-idempotent handler, or no RPC at all) it does nothing.
+   * a claimed call (a read, a self-idempotent handler, or no RPC at all), or once the call's reply
+   * is stored (inStatement), it does nothing.
    */
   async recordIn(m: EntityManager, reply: unknown): Promise<void> {
     const call = this.running.getStore();
-    if (!call) return;
+    if (!call || call.recorded) return;
     await m.query(`UPDATE rpc_replies SET completed_at = now(), reply = $3 WHERE call_id = $1 AND owner = $2`, [
       call.callId,
       this.owner,
@@ -150,21 +161,71 @@ export class RpcReplies implements OnApplicationBootstrap, OnApplicationShutdown
     call.recorded = true;
   }
 
+  /**
+   * recordIn as a data-modifying CTE (`replied`) of the handler's own statement, so that the reply
+   * takes no round trip of its own: `first` numbers its first parameter (the statement's own come
+   * before it), and the reply is stored only when `when`, an SQL condition over the statement's
+   * other CTEs, holds. Once the statement has run with `when` true, the caller calls `stored()`;
+   * until then the call's reply is stored as usual. Null when there is nothing to store (as for
+   * recordIn).
+   */
+  inStatement(reply: unknown, first: number, when = 'true'): { cte: string; params: unknown[]; stored: () => void } | null {
+    const call = this.running.getStore();
+    if (!call || call.recorded) return null;
+    return {
+      cte: `replied AS (
+        UPDATE rpc_replies SET completed_at = now(), reply = $${first + 2}::text
+        WHERE call_id = $${first}::text AND owner = $${first + 1}::text AND ${when}
+      )`,
+      params: [call.callId, this.owner, reply === undefined ? null : JSON.stringify(reply)],
+      stored: () => {
+        call.recorded = true;
+      },
+    };
+  }
+
+  /**
+   * Claims the call. The claim commits without waiting for a WAL flush (synchronous_commit off for
+   * its transaction alone): it is visible to every replica at once, and nothing that relies on it
+   * being durable comes before a later commit that flushes it, as WAL is flushed in order: the
+   * handler's writes, its stored reply or refusal, or the claim's removal after a 5xx all commit
+   * synchronously before the caller is answered. A claim lost with PostgreSQL's last fraction of a
+   * second guarded nothing durable yet, and the redelivered call claims again (bench:checkout
+   * claims three calls a checkout). The three statements go as one simple query, with the values as
+   * literals escaped by pg, in one round trip.
+   */
+  private async insertClaim(callId: string, pattern: string): Promise<boolean> {
+    const runner = this.dataSource.createQueryRunner();
+    const client = (await runner.connect()) as PoolClient;
+    const literal = (value: string) => client.escapeLiteral(value);
+    try {
+      const results = (await client.query(
+        `START TRANSACTION;
+         SET LOCAL synchronous_commit = off;
+         INSERT INTO rpc_replies AS r (call_id, pattern, owner, lease_until)
+         VALUES (${literal(callId)}, ${literal(pattern)}, ${literal(this.owner)}, now() + make_interval(secs => ${RPC_LEASE_MS / 1000}))
+         ON CONFLICT (call_id) DO UPDATE SET owner = EXCLUDED.owner, lease_until = EXCLUDED.lease_until
+           WHERE r.completed_at IS NULL AND r.lease_until < now()
+         RETURNING call_id;
+         COMMIT`,
+      )) as unknown as QueryResult[];
+      return results[2].rowCount === 1;
+    } catch (err) {
+      // Also ends a transaction the statements left aborted.
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      await runner.release();
+    }
+  }
+
   /** The answer matters more than its record: a failure here is logged and the caller still answered. */
   private async record(sql: string, params: unknown[]): Promise<void> {
     await this.dataSource.query(sql, params).catch((err: Error) => this.logger.warn(`could not store an RPC reply: ${err.message}`));
   }
 
   private async claim(callId: string, pattern: string): Promise<Claim> {
-    const claimed: unknown[] = await this.dataSource.query(
-      `INSERT INTO rpc_replies AS r (call_id, pattern, owner, lease_until)
-       VALUES ($1, $2, $3, now() + make_interval(secs => $4))
-       ON CONFLICT (call_id) DO UPDATE SET owner = EXCLUDED.owner, lease_until = EXCLUDED.lease_until
-         WHERE r.completed_at IS NULL AND r.lease_until < now()
-       RETURNING call_id`,
-      [callId, pattern, this.owner, RPC_LEASE_MS / 1000],
-    );
-    if (claimed.length) return { kind: 'claimed' };
+    if (await this.insertClaim(callId, pattern)) return { kind: 'claimed' };
     const [row]: { completed_at: Date | null; reply: string | null; error: RpcErrorPayload | null }[] = await this.dataSource.query(
       `SELECT completed_at, reply, error FROM rpc_replies WHERE call_id = $1`,
       [callId],

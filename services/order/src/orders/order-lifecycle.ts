@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventPublisher, RpcError } from '@shop/kit';
+import { EventPublisher, inboxRecord, RpcError } from '@shop/kit';
 import {
   CancelReason,
   canMoveOrder,
@@ -163,6 +163,67 @@ export class OrderLifecycle {
       paymentId: payment.paymentId,
       paidAt: paidAt.toISOString(),
     });
+  }
+
+  /**
+   * payment.captured's usual case, an order this payment pays, in two statements and no transaction
+   * (the event consumer's first try): the order and its lines are read, and if the payment pays it
+   * (captureEffect), one statement marks it paid, as long as it is still as read, and records
+   * order.paid and the event (inbox) with it. Answers false when it did not, and paid() handles the
+   * event under the order's lock. An order this payment pays was never marked by this event before
+   * (marking it is what handling the event does), so the inbox cannot hold the event yet.
+   */
+  async paidFirst(m: EntityManager, event: { id: string; type: string; data: PaymentCapturedEvent }): Promise<boolean> {
+    const payment = event.data;
+    const [order]: (PaidOrderRow & { lines: (EventLineSource & { unitPricePaise: number })[] })[] = await m.query(
+      `SELECT id, user_id AS "userId", status, payment_status AS "paymentStatus", payment_method AS "paymentMethod",
+              payment_id AS "paymentId", total_paise::float8 AS "totalPaise", cancel_reason AS "cancelReason",
+              (SELECT json_agg(json_build_object('position', l.position, 'productId', l.product_id,
+                        'quantity', l.quantity, 'unitPricePaise', l.unit_price_paise, 'name', l.name))
+               FROM order_lines l WHERE l.order_id = o.id) AS lines
+       FROM orders o WHERE id = $1 AND reservation = 'reserved'`,
+      [payment.orderId],
+    );
+    if (!order || captureEffect(order, payment.paymentId, payment.amountPaise) !== 'pays') return false;
+    const paidAt = new Date(payment.capturedAt ?? Date.now());
+    const paidEvent = this.events.inStatement<OrderPaidEvent>(
+      EVENTS.orderPaid,
+      {
+        orderId: order.id,
+        userId: order.userId,
+        totalPaise: order.totalPaise,
+        lines: eventLines(order.lines),
+        paymentId: payment.paymentId,
+        paidAt: paidAt.toISOString(),
+      },
+      12,
+      'EXISTS (SELECT FROM paid)',
+    );
+    const [{ done }]: { done: boolean }[] = await m.query(
+      `WITH paid AS (
+         UPDATE orders SET payment_status = 'paid', payment_id = $2, razorpay_order_id = $3, payment_method = $4,
+           paid_at = $5, updated_at = $6
+         WHERE id = $1 AND reservation = 'reserved' AND status = $7 AND payment_status = $8
+           AND payment_id IS NOT DISTINCT FROM $9::text
+         RETURNING id
+       ), inboxed AS (${inboxRecord('$10', '$11', 'EXISTS (SELECT FROM paid)')}), ${paidEvent.cte}
+       SELECT EXISTS (SELECT FROM paid) AS done`,
+      [
+        order.id,
+        payment.paymentId,
+        payment.providerOrderId,
+        payment.method || order.paymentMethod,
+        paidAt,
+        new Date(),
+        order.status,
+        order.paymentStatus,
+        order.paymentId,
+        event.id,
+        event.type,
+        ...paidEvent.params,
+      ],
+    );
+    return done;
   }
 
   /**

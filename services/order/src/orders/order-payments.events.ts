@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@shop/kit';
+import { EventFirstTry, OnEvent } from '@shop/kit';
 import {
   EVENTS,
   EventEnvelope,
@@ -16,6 +16,12 @@ import { OrderLifecycle } from './order-lifecycle';
 @Injectable()
 export class OrderPaymentsEvents {
   constructor(private readonly lifecycle: OrderLifecycle) {}
+
+  // Every checkout: marked paid by a read and one statement, with no transaction around them.
+  @EventFirstTry(EVENTS.paymentCaptured)
+  onCapturedFirst(event: EventEnvelope<PaymentCapturedEvent>, manager: EntityManager): Promise<boolean> {
+    return this.lifecycle.paidFirst(manager, event);
+  }
 
   @OnEvent(EVENTS.paymentCaptured)
   onCaptured(event: EventEnvelope<PaymentCapturedEvent>, manager: EntityManager): Promise<void> {

@@ -49,7 +49,8 @@ export class OrderReservations {
   /**
    * Reserves for a checkout in progress, or throws the catalog's reason for no. Answers when this
    * call placed the order (its `updated_at`), or null when another call had placed it already.
-   * `onPlaced` runs last in the transaction that places it.
+   * `onPlaced` runs last in the transaction that places it; without it, placing is one statement in
+   * no transaction.
    */
   async reserve(
     order: OrderEntity,
@@ -57,7 +58,9 @@ export class OrderReservations {
     onPlaced?: (m: EntityManager, placedAt: Date) => Promise<void>,
   ): Promise<Date | null> {
     const answer = await this.ask(order.id, lines);
-    const settled = await this.dataSource.transaction((m) => this.settle(m, order, lines, answer, onPlaced));
+    const settled = onPlaced
+      ? await this.dataSource.transaction((m) => this.settle(m, order, lines, answer, onPlaced))
+      : await this.settle(this.dataSource.manager, order, lines, answer);
     if (settled.settlement === 'abandoned' && !answer.ok) throw answer.error;
     if (settled.settlement === 'orphaned') throw RpcError.conflict(ORDER_MESSAGES.notPlaced);
     return settled.placedAt ?? null;
@@ -113,13 +116,9 @@ export class OrderReservations {
     onPlaced?: (m: EntityManager, placedAt: Date) => Promise<void>,
   ): Promise<{ settlement: Settlement; placedAt?: Date }> {
     if (answer.ok) {
-      const placed = await changedRows<{ updated_at: Date }>(
-        m,
-        `UPDATE orders SET reservation = 'reserved', updated_at = now() WHERE id = $1 AND reservation = 'pending' RETURNING updated_at`,
-        [order.id],
-      );
-      if (placed.length > 0) {
-        await this.events.publish<OrderPlacedEvent>(m, EVENTS.orderPlaced, {
+      const placedEvent = this.events.inStatement<OrderPlacedEvent>(
+        EVENTS.orderPlaced,
+        {
           orderId: order.id,
           userId: order.userId,
           totalPaise: order.totalPaise,
@@ -132,7 +131,20 @@ export class OrderReservations {
           lines: eventLines(lines),
           expiresAt: order.expiresAt.toISOString(),
           createdAt: order.createdAt.toISOString(),
-        });
+        },
+        2,
+        'EXISTS (SELECT FROM placed)',
+      );
+      // The row becomes an order and order.placed is recorded in one statement.
+      const placed: { updated_at: Date }[] = await m.query(
+        `WITH placed AS (
+           UPDATE orders SET reservation = 'reserved', updated_at = now() WHERE id = $1 AND reservation = 'pending'
+           RETURNING updated_at
+         ), ${placedEvent.cte}
+         SELECT updated_at FROM placed`,
+        [order.id, ...placedEvent.params],
+      );
+      if (placed.length > 0) {
         await onPlaced?.(m, placed[0].updated_at);
         return { settlement: 'placed', placedAt: placed[0].updated_at };
       }

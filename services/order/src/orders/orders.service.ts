@@ -136,13 +136,20 @@ export class OrdersService {
     }
     const { order, lines, history } = written;
     let reply: OrderCreateReply | undefined;
-    // The reply is stored in the transaction that places the order, not by a statement after it.
-    await this.reservations.reserve(order, lines, async (m, placedAt) => {
+    const placedReply = (placedAt: Date): OrderCreateReply => {
       const placed = { ...order, reservation: 'reserved' as const, updatedAt: placedAt };
-      reply = { order: toOrderView(placed, lines, [history], customer, []), replayed: false };
-      await this.replies.recordIn(m, reply);
-    });
-    return reply ?? { order: (await this.views.one(order.id))!.view, replayed: false };
+      return (reply = { order: toOrderView(placed, lines, [history], customer, []), replayed: false });
+    };
+    // A reply kept for a redelivery is stored in the transaction that places the order, not by a
+    // statement after it; a checkout under its own Idempotency-Key keeps none, and is placed by one
+    // statement with no transaction.
+    const placedAt = await this.reservations.reserve(
+      order,
+      lines,
+      this.replies.storesReply ? (m, at) => this.replies.recordIn(m, placedReply(at)) : undefined,
+    );
+    if (placedAt) return reply ?? placedReply(placedAt);
+    return { order: (await this.views.one(order.id))!.view, replayed: false };
   }
 
   async quote(userId: string, input: OrderQuoteInput): Promise<OrderQuoteView> {

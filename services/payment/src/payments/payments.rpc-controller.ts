@@ -20,7 +20,11 @@ export class PaymentsRpcController {
     return this.payments.createOrder(userId, parseInput(createPaymentOrderSchema, env.data).orderId);
   }
 
-  @MessagePattern(RPC.payment.verify)
+  // Idempotent by its own rows: a verify run again finds the order paid by the payment it reports
+  // (or that payment owed back) and answers as the first run did, and simultaneous runs queue on the
+  // provider order's lock. So no claim and no stored reply, which were a transaction and a row
+  // written per checkout in bench:checkout (issue 13).
+  @SelfIdempotentPattern(RPC.payment.verify)
   verify(@Payload() env: RpcEnvelope) {
     const userId = customerId(env.actor);
     return this.payments.verify(userId, parseInput(verifyPaymentSchema, env.data));

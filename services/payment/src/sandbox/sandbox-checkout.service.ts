@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { RpcError } from '@shop/kit';
+import { RpcError, RpcReplies } from '@shop/kit';
 import { PAYMENT_MESSAGES, SandboxPayRequest, SandboxPayResult } from '@shop/proto';
 import { SANDBOX_KEYS } from '../config/payment-config';
 import { PaymentModeService } from '../razorpay/payment-mode.service';
@@ -8,6 +8,13 @@ import { SANDBOX_CHECKOUT_SCRIPT } from './checkout-script';
 import { SandboxProviderError, SandboxProviderService } from './sandbox-provider.service';
 import { SandboxWebhooks } from './sandbox-webhooks';
 
+/** Checkout's signed result of a payment made. */
+const paid = (orderId: string, paymentId: string): SandboxPayResult => ({
+  razorpay_order_id: orderId,
+  razorpay_payment_id: paymentId,
+  razorpay_signature: paymentSignature(orderId, paymentId, SANDBOX_KEYS.keySecret),
+});
+
 /** What Razorpay's Checkout window does, for the sandbox's stand-in script. */
 @Injectable()
 export class SandboxCheckoutService {
@@ -15,6 +22,7 @@ export class SandboxCheckoutService {
     private readonly modes: PaymentModeService,
     private readonly provider: SandboxProviderService,
     private readonly webhooks: SandboxWebhooks,
+    private readonly replies: RpcReplies,
   ) {}
 
   script(): string {
@@ -28,17 +36,27 @@ export class SandboxCheckoutService {
       throw RpcError.notFound(PAYMENT_MESSAGES.sandboxDisabled);
     if (request.key !== SANDBOX_KEYS.keyId) throw RpcError.badRequest(PAYMENT_MESSAGES.invalidKey);
     let made;
+    let stored: (() => void) | undefined;
     try {
+      // A payment that succeeds is answered by its signed result, stored by the statement that makes it.
       made = await this.provider.pay(
         request.key,
         request.order_id,
         request.outcome,
         request.method ?? 'card',
+        request.outcome === 'success'
+          ? (paymentId, first) => {
+              const replied = this.replies.inStatement(paid(request.order_id, paymentId), first, 'EXISTS (SELECT FROM paying)');
+              stored = replied?.stored;
+              return replied;
+            }
+          : undefined,
       );
     } catch (err) {
       if (err instanceof SandboxProviderError) throw RpcError.badRequest(err.message);
       throw err;
     }
+    stored?.();
     const { order, payment } = made;
     if (payment.status !== 'failed') {
       this.webhooks.send(
@@ -49,11 +67,7 @@ export class SandboxCheckoutService {
             ]
           : [{ event: 'payment.authorized', payment }],
       );
-      return {
-        razorpay_order_id: order.id,
-        razorpay_payment_id: payment.id,
-        razorpay_signature: paymentSignature(order.id, payment.id, SANDBOX_KEYS.keySecret),
-      };
+      return paid(order.id, payment.id);
     }
     this.webhooks.send([{ event: 'payment.failed', payment }]);
     return {

@@ -90,7 +90,7 @@ const PAYMENT_COLUMNS = `id, order_id AS "orderId", amount, amount_refunded AS "
  * $6 when. Answers the order as it now is, or nothing when it is unknown (to that key) or paid.
  * An order with auto-capture is paid at once; without it the payment waits authorized.
  */
-const PAY_SQL = `
+const paySql = (also = '') => `
   WITH paying AS (
     UPDATE sandbox_orders SET attempts = attempts + 1,
       status = CASE WHEN $3 AND auto_capture THEN 'paid' ELSE 'attempted' END,
@@ -105,8 +105,10 @@ const PAY_SQL = `
       CASE WHEN $3 THEN NULL ELSE 'BAD_REQUEST_ERROR' END, CASE WHEN $3 THEN NULL ELSE 'Payment failed' END,
       CASE WHEN $3 THEN NULL ELSE 'payment_failed' END, CASE WHEN $3 AND "autoCapture" THEN $6::timestamptz END, $6
     FROM paying
-  )
+  )${also}
   SELECT * FROM paying`;
+
+const PAY_SQL = paySql();
 
 /**
  * The simulated Razorpay's books: its orders and payments, kept in this service's database so that
@@ -309,26 +311,28 @@ export class SandboxProviderService {
     });
   }
 
-  /** What Checkout does when the shopper pays or the payment fails. */
+  /**
+   * What Checkout does when the shopper pays or the payment fails. `also`, given the payment's id,
+   * may add one more CTE to the paying statement (its parameters from $7, its condition on
+   * `paying`, the order it paid), as the call's reply stored with the payment.
+   */
   async pay(
     keyId: string,
     orderId: string,
     outcome: SandboxOutcome,
     method: string,
+    also?: (paymentId: string, first: number) => { cte: string; params: unknown[] } | null,
   ): Promise<SandboxPayment> {
     const succeeded = outcome === 'success';
     const now = new Date();
     const paymentId = razorpayId('pay');
+    const extra = also?.(paymentId, 7);
     // One statement instead of a transaction of three: the conditional update takes the order's
     // lock itself, so of simultaneous payments of one order only the first finds it unpaid.
-    const [order]: SandboxOrderEntity[] = await this.dataSource.query(PAY_SQL, [
-      orderId,
-      keyId,
-      succeeded,
-      paymentId,
-      method,
-      now,
-    ]);
+    const [order]: SandboxOrderEntity[] = await this.dataSource.query(
+      extra ? paySql(`, ${extra.cte}`) : PAY_SQL,
+      [orderId, keyId, succeeded, paymentId, method, now, ...(extra?.params ?? [])],
+    );
     if (!order) {
       const [found]: Pick<SandboxOrderEntity, 'keyId' | 'status'>[] = await this.dataSource.query(
         `SELECT key_id AS "keyId", status FROM sandbox_orders WHERE id = $1`,
