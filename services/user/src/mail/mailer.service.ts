@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { HealthDetails, SERVICE_CONFIG } from '@shop/kit';
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { UserConfig } from '../config/user-config';
@@ -74,8 +74,12 @@ export class MailerService {
     if (!this.mailbox) return;
     await mkdir(this.mailbox, { recursive: true });
     // Time first, so a directory listing reads in the order the mails were sent.
-    const file = join(this.mailbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
-    await writeFile(file, (info as { message: Buffer }).message);
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
+    const file = join(this.mailbox, name);
+    // Written aside, then renamed: whoever lists the mailbox never sees a half-written (or empty) mail.
+    const partial = join(this.mailbox, `.${name}.partial`);
+    await writeFile(partial, (info as { message: Buffer }).message);
+    await rename(partial, file);
     this.logger.log(`No SMTP_URL: mail written to ${file}`);
   }
 }
