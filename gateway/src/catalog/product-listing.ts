@@ -102,7 +102,7 @@ export class ProductListing {
   private orders: Record<Order, Entry[]> | null = null;
   /** Every lexeme any product held since the copy was loaded, numbered. */
   private readonly lexemeIds = new Map<string, number>();
-  private searchIndex: ProductSearchIndex | null = null;
+  private searchIndex: ProductSearchIndex<Entry> | null = null;
   /** False when a review count changed since the search index ordered its ties. */
   private reranked = true;
 
@@ -138,27 +138,22 @@ export class ProductListing {
       hit: undefined,
     };
     const renamed = !held || held.deleted || held.nameKey !== next.nameKey;
-    if (
+    const relexed =
       renamed ||
       held.nameLexemes !== next.nameLexemes ||
       held.lexemes.length !== lexemes.length ||
-      held.lexemes.some((l, i) => l !== lexemes[i])
-    ) {
-      this.searchIndex = null;
-    } else if (held.reviewCount !== next.reviewCount) {
-      this.reranked = false;
-    }
-    if (
-      !held ||
-      held.deleted ||
-      held.nameKey !== next.nameKey ||
-      held.pricePaise !== next.pricePaise ||
-      held.createdMicros !== next.createdMicros
-    ) {
+      held.lexemes.some((l, i) => l !== lexemes[i]);
+    if (!relexed && held.reviewCount !== next.reviewCount) this.reranked = false;
+    if (renamed || held.pricePaise !== next.pricePaise || held.createdMicros !== next.createdMicros) {
       this.orders = null;
     }
     if (held) Object.assign(held, next);
     else this.entries.set(id, next);
+    const entry = held ?? next;
+    if (relexed) {
+      this.searchIndex?.put(entry);
+      this.dropOvergrownIndex();
+    }
     return renamed;
   }
 
@@ -168,7 +163,8 @@ export class ProductListing {
     if (held && held.version > version) return;
     if (held && !held.deleted) {
       this.orders = null;
-      this.searchIndex = null;
+      this.searchIndex?.remove(id);
+      this.dropOvergrownIndex();
     }
     if (held) Object.assign(held, { version, deleted: true, lexemes: new Int32Array(0), nameLexemes: 0 });
     else this.entries.set(id, { id, version, deleted: true } as Entry);
@@ -275,7 +271,7 @@ export class ProductListing {
     }
     if (found.length < SEARCH_DROPDOWN_LIMIT && typed.length >= MIN_WORD_START) {
       const index = this.indexed();
-      const excluded = new Set(found.map((e) => index.slotOf.get(e.id)!));
+      const excluded = new Set(found.map((e) => index.slot(e.id)!));
       const nameQueries: (Alternatives | null)[][] = [terms.map((t) => t.name)];
       if (terms.some((t) => t.corrected) && !terms.every((t) => !t.corrected || t.corrected.covers)) {
         nameQueries.push(terms.map((t) => (t.corrected ? t.corrected.name : t.name)));
@@ -288,14 +284,14 @@ export class ProductListing {
         const toTyped = similarityTo(typed);
         if (!toTyped) return null;
         for (const slot of candidates) {
-          const similarity = toTyped(index.products[slot].nameKey);
+          const similarity = toTyped(index.product(slot).nameKey);
           if (similarity === null) return null;
           scored.push({ slot, similarity });
         }
-        scored.sort((a, b) => b.similarity - a.similarity || index.rank[a.slot] - index.rank[b.slot]);
+        scored.sort((a, b) => b.similarity - a.similarity || index.compareTies(a.slot, b.slot));
         for (const { slot } of scored.slice(0, SEARCH_DROPDOWN_LIMIT - excluded.size)) {
           excluded.add(slot);
-          found.push(index.products[slot] as Entry);
+          found.push(index.product(slot));
         }
       }
       if (excluded.size < SEARCH_DROPDOWN_LIMIT) {
@@ -305,7 +301,7 @@ export class ProductListing {
           index.matches(query, 'body', excluded),
           SEARCH_DROPDOWN_LIMIT - excluded.size,
         );
-        for (const slot of bodies) found.push(index.products[slot] as Entry);
+        for (const slot of bodies) found.push(index.product(slot));
       }
     }
     return `{"success":true,"products":[${found.map(hitJson).join(',')}]}`;
@@ -316,23 +312,33 @@ export class ProductListing {
     if (id === undefined) {
       id = this.lexemeIds.size;
       this.lexemeIds.set(lexeme, id);
+      this.searchIndex?.lexemeAdded(lexeme, id);
     }
     return id;
   }
 
-  private indexed(): ProductSearchIndex {
+  private indexed(): ProductSearchIndex<Entry> {
     if (this.searchIndex && !this.reranked) this.searchIndex.rerank();
     this.reranked = true;
     if (!this.searchIndex) {
       const sorted = [...this.lexemeIds.keys()].sort();
-      this.searchIndex = new ProductSearchIndex(this.sorted().name, {
-        sorted,
-        ids: Int32Array.from(sorted, (l) => this.lexemeIds.get(l)!),
-        count: this.lexemeIds.size,
-        idOf: this.lexemeIds,
-      });
+      this.searchIndex = new ProductSearchIndex(
+        this.sorted().name,
+        {
+          sorted,
+          ids: Int32Array.from(sorted, (l) => this.lexemeIds.get(l)!),
+          count: this.lexemeIds.size,
+          idOf: this.lexemeIds,
+        },
+        COMPARE.name,
+      );
     }
     return this.searchIndex;
+  }
+
+  /** The next search builds the index again once that costs less than scanning its changes (ProductSearchIndex.overgrown). */
+  private dropOvergrownIndex(): void {
+    if (this.searchIndex?.overgrown) this.searchIndex = null;
   }
 
   private sorted(): Record<Order, Entry[]> {
