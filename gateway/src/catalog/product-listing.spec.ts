@@ -104,6 +104,36 @@ describe('ProductListing', () => {
     expect(ids(listing, { sort: 'newest', limit: '1', cursor: first.nextCursor })).toEqual([id(2)]);
   });
 
+  it('keeps each sort as a copy loaded afresh would through renames, price changes, additions and removals', () => {
+    let seed = 11;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    const made = (n: number) =>
+      entry(n, {
+        name: ['Mug', 'Jar', 'Éclair', 'Lid'][next() % 4] + ` ${next() % 5}`,
+        price: 100 + (next() % 6),
+      });
+    const latest = new Map<number, ProductListingEntry | null>();
+    for (let n = 0; n < 30; n++) latest.set(n, made(n));
+    const listing = listingOf(...[...latest.values()].map((e) => e!));
+    const sorts = ['name-asc', 'name-desc', 'price-asc', 'price-desc', 'newest'];
+    for (let version = 2; version < 300; version++) {
+      // Walked first, so the changes below land in orders already sorted.
+      for (const sort of sorts) ids(listing, { sort, limit: '100' });
+      const n = next() % 40;
+      if (next() % 5 === 0) {
+        listing.delete(id(n), version);
+        latest.set(n, null);
+      } else {
+        latest.set(n, made(n));
+        listing.upsert(id(n), version, latest.get(n)!);
+      }
+      const fresh = listingOf(...[...latest.values()].filter((e): e is ProductListingEntry => !!e));
+      for (const sort of sorts) {
+        expect(ids(listing, { sort, limit: '100' })).toEqual(ids(fresh, { sort, limit: '100' }));
+      }
+    }
+  });
+
   it('counts every match for the total and pages past the end with an empty page', () => {
     const listing = listingOf(entry(1), entry(2), entry(3, { price: 500 }));
     const page = JSON.parse(listing.answer(query({ maxPrice: '200', page: '3', limit: '1' }))!);

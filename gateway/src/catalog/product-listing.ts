@@ -91,8 +91,10 @@ function parseMicros(text: string): number | null {
  * gateway, RabbitMQ, the catalog and PostgreSQL, where the gateway alone answers /health/live in
  * 0.07 ms; walking this copy costs a few microseconds per card.
  *
- * Entries are changed in place; the three orders are sorted again, lazily, only when a key they
- * sort by changed (a name, a price, a product added or removed), not on stock or rating changes.
+ * Entries are changed in place; the three orders are sorted once, when first walked, and then kept
+ * in order by taking out and putting back (binary search, then splice) an entry whose name, price
+ * or creation changed, or which was added or removed: some 0.4 ms at 100k products, mostly moving
+ * the arrays, where sorting them again blocked the gateway for some 0.1 s.
  * A removed product stays as a tombstone with its version, so a late, older copy cannot bring it back.
  */
 export class ProductListing {
@@ -144,12 +146,14 @@ export class ProductListing {
       held.lexemes.length !== lexemes.length ||
       held.lexemes.some((l, i) => l !== lexemes[i]);
     if (!relexed && held.reviewCount !== next.reviewCount) this.reranked = false;
-    if (renamed || held.pricePaise !== next.pricePaise || held.createdMicros !== next.createdMicros) {
-      this.orders = null;
-    }
+    const reordered =
+      renamed || held.pricePaise !== next.pricePaise || held.createdMicros !== next.createdMicros;
+    // Taken out by its old keys, before they change.
+    if (reordered && held && !held.deleted) this.unplace(held);
     if (held) Object.assign(held, next);
     else this.entries.set(id, next);
     const entry = held ?? next;
+    if (reordered) this.place(entry);
     if (relexed) {
       this.searchIndex?.put(entry);
       this.dropOvergrownIndex();
@@ -162,7 +166,7 @@ export class ProductListing {
     const held = this.entries.get(id);
     if (held && held.version > version) return;
     if (held && !held.deleted) {
-      this.orders = null;
+      this.unplace(held);
       this.searchIndex?.remove(id);
       this.dropOvergrownIndex();
     }
@@ -322,8 +326,9 @@ export class ProductListing {
     this.reranked = true;
     if (!this.searchIndex) {
       const sorted = [...this.lexemeIds.keys()].sort();
+      // A copy of the name order, which changes in place while the index keeps its slots.
       this.searchIndex = new ProductSearchIndex(
-        this.sorted().name,
+        [...this.sorted().name],
         {
           sorted,
           ids: Int32Array.from(sorted, (l) => this.lexemeIds.get(l)!),
@@ -339,6 +344,24 @@ export class ProductListing {
   /** The next search builds the index again once that costs less than scanning its changes (ProductSearchIndex.overgrown). */
   private dropOvergrownIndex(): void {
     if (this.searchIndex?.overgrown) this.searchIndex = null;
+  }
+
+  /** An entry, by its current keys, into the orders (when they are sorted). */
+  private place(entry: Entry): void {
+    if (!this.orders) return;
+    for (const order of ['name', 'price', 'created'] as const) {
+      const walked = this.orders[order];
+      walked.splice(firstAfter(walked, entry, COMPARE[order]), 0, entry);
+    }
+  }
+
+  /** A live entry, by its keys as they are, out of the orders (when they are sorted). */
+  private unplace(entry: Entry): void {
+    if (!this.orders) return;
+    for (const order of ['name', 'price', 'created'] as const) {
+      const walked = this.orders[order];
+      walked.splice(firstAtOrAfter(walked, entry, COMPARE[order]), 1);
+    }
   }
 
   private sorted(): Record<Order, Entry[]> {
