@@ -16,13 +16,17 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildApps } from './build-apps.mjs';
 import { Supervisor } from './supervisor.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVICES = ['user', 'catalog', 'cart', 'order', 'payment', 'admin-reporting'];
 const flags = new Set(process.argv.slice(2));
 
-/** Development defaults; any of them can be overridden from the environment or a `.env` file. */
+/**
+ * Development defaults; any of them can be overridden from the environment or a `.env` file.
+ * NODE_ENV is the services' and the gateway's: the two apps are always built for production.
+ */
 const DEV_DEFAULTS = {
   NODE_ENV: 'development',
   PORT: '8080',
@@ -176,8 +180,12 @@ async function main() {
   await checkServers();
   if (build) {
     step('Building', 'npm', ['run', 'build', '--silent']);
-    for (const app of ['web-store', 'web-admin']) {
-      if (existsSync(join(root, app, 'package.json'))) step(`Building ${app}`, 'npm', ['run', 'build', '--silent', '-w', app]);
+    say('\n> Building the storefront and the back office (production builds; unchanged ones are kept)');
+    try {
+      buildApps({ env, say });
+    } catch (err) {
+      say(`\n${err.message}.`);
+      process.exit(1);
     }
   }
 

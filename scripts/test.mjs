@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every test. Lints, builds what the API and browser tests run, runs the web apps'
- * component tests (vitest), then jest's projects (unit, integration, api, deploy) one file at a
- * time: they share one broker and one database server. Extra arguments go to jest.
+ * `npm test`: every test. Lints, builds what the API and browser tests run (the apps as `npm start`
+ * builds them, scripts/build-apps.mjs, so the browser journeys run what a shopper is served), runs
+ * the web apps' component tests (vitest), then jest's projects (unit, integration, api, deploy,
+ * browser) one file at a time: they share one broker and one database server. Extra arguments go
+ * to jest.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { APPS, buildApps } from './build-apps.mjs';
 
 const run = (cmd, args) => {
   const result = spawnSync(cmd, args, { stdio: 'inherit' });
@@ -14,10 +16,11 @@ const run = (cmd, args) => {
 
 run('npx', ['eslint', '.']);
 run('npm', ['run', 'build', '--silent']);
-for (const app of ['web-store', 'web-admin']) {
-  if (existsSync(`${app}/package.json`)) {
-    run('npm', ['run', 'build', '--silent', '-w', app]);
-    run('npm', ['run', 'test', '--silent', '-w', app]);
-  }
+try {
+  buildApps({ say: (text) => process.stdout.write(`${text}\n`) });
+} catch (err) {
+  process.stderr.write(`${err.message}\n`);
+  process.exit(1);
 }
+for (const app of APPS) run('npm', ['run', 'test', '--silent', '-w', app]);
 run('npx', ['jest', '--runInBand', '--forceExit', ...process.argv.slice(2)]);

@@ -17,7 +17,7 @@
  *
  * Each page is loaded BENCH_RUNS times (3 by default) in a fresh context; the median is shown.
  *
- *   npm run build && npm run build -w web-store && npm run build -w web-admin
+ *   npm run build && node scripts/build-apps.mjs
  *   node bench/web-store/run.mjs
  */
 import { readFileSync } from 'node:fs';

@@ -75,7 +75,7 @@ function startGzipFront(target) {
 export async function startShop() {
   for (const app of ['web-store', 'web-admin']) {
     if (!existsSync(join(root, app, 'dist', 'index.html')))
-      throw new Error(`${app}/dist is missing: run "npm run build -w ${app}" first`);
+      throw new Error(`${app}/dist is missing: run "node scripts/build-apps.mjs" first`);
   }
   const uploadsDir = mkdtempSync(join(tmpdir(), 'web-store-bench-uploads-'));
   const backend = await startBackend({ services: SERVICES, env: { UPLOADS_DIR: uploadsDir } });
