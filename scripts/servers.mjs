@@ -605,6 +605,7 @@ export async function ensureServers({
     docker: () => (engine ??= findDockerEngine()),
   };
   const containers = {};
+  const started = [];
   const errors = [];
   const urls = {};
   for (const [key, kind, url] of [
@@ -614,13 +615,23 @@ export async function ensureServers({
     try {
       const result = await ensureServer(kind, url, ctx);
       urls[key] = result.url;
-      if (result.container) containers[key] = result.container;
+      if (result.container) {
+        containers[key] = result.container;
+        started.push([kind, result.container]);
+      }
     } catch (err) {
       if (!(err instanceof ServersError)) throw err;
       errors.push(err.message);
     }
   }
-  const stop = () => Promise.all(Object.values(containers).map((c) => c.stop({ timeout: 10_000 })));
+  const stop = async () => {
+    for (const [kind, container] of started) {
+      const done = ctx.log.step(`stopping ${kind.name}'s container`);
+      // Time to shut down cleanly; the data stays in the volume.
+      await container.stop({ timeout: 10_000 });
+      done('stopped');
+    }
+  };
   if (errors.length) {
     await stop();
     throw new ServersError(errors.join('\n'));

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm start`: the whole shop on one machine. Installs and builds what is missing, checks that
- * PostgreSQL and RabbitMQ answer, starts the six services (each migrates its own database), seeds
- * the catalog on first run, starts the gateway and prints the URL. A process that dies is started
- * again with back-off (scripts/supervisor.mjs). Ctrl-C stops everything.
+ * `npm start`: the whole shop on one machine. Installs what is missing, makes sure PostgreSQL and
+ * RabbitMQ answer (starting them, running them in Docker or installing them: scripts/servers.mjs),
+ * builds, starts the six services (each migrates its own database), seeds the catalog on first run,
+ * starts the gateway and prints the URL. A process that dies is started again with back-off
+ * (scripts/supervisor.mjs). Ctrl-C stops everything, and the servers' containers if it started any.
  *
  *   --skip-build   use the code as built (no install, no build)
  *   --skip-seed    leave the catalog as it is
@@ -13,7 +14,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApps } from './build-apps.mjs';
@@ -68,39 +68,16 @@ function step(title, cmd, args, extraEnv = {}) {
   }
 }
 
-function answers(url, defaultPort) {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || defaultPort) });
-    socket.setTimeout(2000);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
+/** The servers as scripts/servers.mjs left them: `stop()` stops the containers it started. */
+let servers;
 
-async function checkServers() {
-  const problems = [];
-  if (!(await answers(env.DATABASE_URL, 5432))) {
-    problems.push(
-      `PostgreSQL does not answer at ${env.DATABASE_URL}.\n` +
-        '  Start it:   sudo pg_ctlcluster 15 main start      (Debian/Ubuntu: apt-get install postgresql)\n' +
-        '  or Docker:  docker run -d --name shop-pg -p 5432:5432 -e POSTGRES_HOST_AUTH_METHOD=trust postgres:16\n' +
-        '  or point DATABASE_URL at your server.',
-    );
-  }
-  if (!(await answers(env.AMQP_URL, 5672))) {
-    problems.push(
-      `RabbitMQ does not answer at ${env.AMQP_URL}.\n` +
-        '  Start it:   sudo rabbitmq-server -detached          (Debian/Ubuntu: apt-get install rabbitmq-server)\n' +
-        '  or Docker:  docker run -d --name shop-mq -p 5672:5672 -p 15672:15672 rabbitmq:3-management\n' +
-        '  or point AMQP_URL at your broker.',
-    );
-  }
-  if (problems.length) {
-    say(`\n${problems.join('\n\n')}\n`);
-    process.exit(1);
-  }
+async function bringUpServers() {
+  say('\n> PostgreSQL and RabbitMQ');
+  // Imported once npm ci has installed the database and broker clients it uses.
+  const { ensureServers } = await import('./servers.mjs');
+  servers = await ensureServers({ databaseUrl: env.DATABASE_URL, amqpUrl: env.AMQP_URL, env });
+  env.DATABASE_URL = servers.databaseUrl;
+  env.AMQP_URL = servers.amqpUrl;
 }
 
 function databaseName(service) {
@@ -169,6 +146,7 @@ async function stopAll(code = 0) {
   say('\nStopping the shop...');
   // Each process drains for up to SHUTDOWN_GRACE_MS and closes within 5 s more.
   await supervisor.stop(Number(env.SHUTDOWN_GRACE_MS ?? 20_000) + 6_000);
+  await servers?.stop();
   process.exit(code);
 }
 process.on('SIGINT', () => stopAll(0));
@@ -177,7 +155,7 @@ process.on('SIGTERM', () => stopAll(0));
 async function main() {
   const build = !flags.has('--skip-build');
   if (build && needsInstall()) step('Installing dependencies (npm ci)', 'npm', ['ci', '--no-audit', '--no-fund']);
-  await checkServers();
+  await bringUpServers();
   if (build) {
     step('Building', 'npm', ['run', 'build', '--silent']);
     say('\n> Building the storefront and the back office (production builds; unchanged ones are kept)');
