@@ -425,14 +425,13 @@ async function bringUpLocal(kind, url, local, lead, log) {
   }
   // A start that failed may have lost a race with another one starting the same server.
   const last = await waitUntilAnswers(kind, url, started.code === 0 ? kind.startSeconds : 10, local);
-  const up = last.answers || last.loginRefused;
-  done(up ? 'up' : 'not answering');
-  if (up && local.state === 'stopped') log.say(`${kind.name} (${local.describe}) keeps running after this stops, as a system service does`);
-  if (last.loginRefused && local.letIn && !new URL(url).password) {
-    const allowed = await letIn(kind, url, local, log);
-    return allowed.answers ? allowed : { why: `${local.letIn.describe}: ${allowed.reason}` };
+  done(last.answers || last.loginRefused ? 'up' : 'not answering');
+  const answered = last.loginRefused && local.letIn && !new URL(url).password ? await letIn(kind, url, local, log) : last;
+  if (answered.answers) {
+    if (local.state === 'stopped') log.say(`${kind.name} (${local.describe}) keeps running after this stops, as a system service does`);
+    return answered;
   }
-  if (last.answers) return last;
+  if (answered !== last) return { why: `${local.letIn.describe}: ${answered.reason}` };
   const how = local.state === 'running' ? `waiting for ${local.describe}, which is running` : `starting ${local.describe}`;
   const why = started.code === 0 ? last.reason : lastLines(started.output, 5) || `exit code ${started.code}`;
   const logEnd = local.logTail();

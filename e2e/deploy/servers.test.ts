@@ -6,13 +6,13 @@ import { join } from 'node:path';
 import { connect } from 'amqplib';
 import { Client } from 'pg';
 import { getContainerRuntimeClient } from 'testcontainers';
-import { freePort } from '../harness/ports';
+import { freePort, freePorts } from '../harness/ports';
 
 /**
  * scripts/servers.mjs brings PostgreSQL and RabbitMQ up for `npm start`, `npm test` and `.ci/run`.
  * These tests bring up servers of their own (a second cluster, a second node, containers on other
- * ports), never the ones the other tests use. They run it as `.ci/run` does, as a command; jest's
- * sandbox cannot load an ES module.
+ * ports), never the ones the other tests use. They run it in a child process, through npm start or
+ * as `.ci/run` does, as a command: jest's sandbox cannot load an ES module.
  */
 jest.setTimeout(120_000);
 
@@ -132,10 +132,25 @@ describe('a PostgreSQL cluster and a RabbitMQ node of its own, stopped, on ports
 
   const testHere = noSecondServers ? test.skip : test;
 
-  testHere(`are started by the same code as npm start, which lets the URL's password-less logins in${skipped(noSecondServers)}`, async () => {
-    const { code, output } = await runServers(env);
+  testHere(`npm start starts them before the shop, letting the URL's password-less logins in${skipped(noSecondServers)}`, async () => {
+    const [gatewayPort, healthBase] = [await freePort(), await freePorts(6)];
+    const start = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs'), '--skip-build', '--skip-seed'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env, PORT: String(gatewayPort), HOST: '127.0.0.1', HEALTH_PORT_BASE: String(healthBase), HEALTH_HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    start.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    start.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => start.once('exit', resolve));
+    const running = await Promise.race([
+      new Promise<boolean>((resolve) => start.stdout.on('data', () => output.includes('The shop is running') && resolve(true))),
+      exited.then(() => false),
+    ]);
+    start.kill('SIGTERM');
+    await exited;
 
-    expect({ code, output }).toMatchObject({ code: 0 });
+    expect({ running, output }).toMatchObject({ running: true });
     const pgPort = new URL(databaseUrl).port;
     const mqPort = new URL(amqpUrl).port;
     expect(output).toMatch(stepLine(`PostgreSQL not answering on ${pgPort}; starting the local cluster ${version}/${cluster}`, 'up'));
@@ -146,6 +161,7 @@ describe('a PostgreSQL cluster and a RabbitMQ node of its own, stopped, on ports
       ),
     );
     expect(output).toMatch(stepLine(`RabbitMQ not answering on ${mqPort}; starting the local node ${node}`, 'up'));
+    expect(output.indexOf('[servers] RabbitMQ not answering')).toBeLessThan(output.indexOf('> Starting services'));
     expect(output).toContain(`RabbitMQ (the local node ${node}) keeps running after this stops`);
     expect(await postgresPort(databaseUrl)).toBe(pgPort);
     expect(await rabbitAnswers(amqpUrl)).toBe(true);
