@@ -22,17 +22,27 @@ const id = randomBytes(3).toString('hex');
 
 type Run = { code: number | null; output: string };
 
-/** Runs `node scripts/servers.mjs`, or with `script` an ES module that imports it, in ROOT. */
-function runServers(env: NodeJS.ProcessEnv, script?: string): Promise<Run> {
-  return new Promise((resolve) => {
-    const args = script ? ['--input-type=module', '-e', script] : [SERVERS];
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('close', (code) => resolve({ code, output }));
-  });
+/**
+ * Runs `node scripts/servers.mjs`, or with `script` an ES module that imports it, in ROOT. `seen`
+ * resolves once the output holds a text, `done` when the process has exited.
+ */
+function startServers(env: NodeJS.ProcessEnv, script?: string) {
+  const args = script ? ['--input-type=module', '-e', script] : [SERVERS];
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const waiting: Array<[string, () => void]> = [];
+  const take = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const [text, resolve] of waiting) if (output.includes(text)) resolve();
+  };
+  child.stdout.on('data', take);
+  child.stderr.on('data', take);
+  const done = new Promise<Run>((resolve) => child.on('close', (code) => resolve({ code, output })));
+  const seen = (text: string) => Promise.race([new Promise<void>((resolve) => waiting.push([text, resolve])), done.then(() => undefined)]);
+  return { seen, done };
 }
+
+const runServers = (env: NodeJS.ProcessEnv, script?: string): Promise<Run> => startServers(env, script).done;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** A step's log line: "[servers] <text> ... <outcome> in 2.1 s". */
@@ -132,7 +142,7 @@ describe('a PostgreSQL cluster and a RabbitMQ node of its own, stopped, on ports
 
   const testHere = noSecondServers ? test.skip : test;
 
-  testHere(`npm start starts them before the shop, letting the URL's password-less logins in${skipped(noSecondServers)}`, async () => {
+  testHere(`npm start starts them before anything of the shop, letting the URL's password-less logins in${skipped(noSecondServers)}`, async () => {
     const [gatewayPort, healthBase] = [await freePort(), await freePorts(6)];
     const start = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs'), '--skip-build', '--skip-seed'], {
       cwd: ROOT,
@@ -140,17 +150,21 @@ describe('a PostgreSQL cluster and a RabbitMQ node of its own, stopped, on ports
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    start.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    start.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => start.once('exit', resolve));
-    const running = await Promise.race([
-      new Promise<boolean>((resolve) => start.stdout.on('data', () => output.includes('The shop is running') && resolve(true))),
-      exited.then(() => false),
-    ]);
+    // What comes after the servers is e2e/api/start-supervision.test.ts's: stop once it begins.
+    const movedOn = await new Promise<boolean>((resolve) => {
+      const take = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('> Starting services')) resolve(true);
+      };
+      start.stdout.on('data', take);
+      start.stderr.on('data', take);
+      exited.then(() => resolve(false));
+    });
     start.kill('SIGTERM');
     await exited;
 
-    expect({ running, output }).toMatchObject({ running: true });
+    expect({ movedOn, output }).toMatchObject({ movedOn: true });
     const pgPort = new URL(databaseUrl).port;
     const mqPort = new URL(amqpUrl).port;
     expect(output).toMatch(stepLine(`PostgreSQL not answering on ${pgPort}; starting the local cluster ${version}/${cluster}`, 'up'));
@@ -161,8 +175,9 @@ describe('a PostgreSQL cluster and a RabbitMQ node of its own, stopped, on ports
       ),
     );
     expect(output).toMatch(stepLine(`RabbitMQ not answering on ${mqPort}; starting the local node ${node}`, 'up'));
-    expect(output.indexOf('[servers] RabbitMQ not answering')).toBeLessThan(output.indexOf('> Starting services'));
     expect(output).toContain(`RabbitMQ (the local node ${node}) keeps running after this stops`);
+    expect(output.indexOf('[servers] PostgreSQL not answering')).toBeLessThan(output.indexOf('> Starting services'));
+    expect(output.indexOf('[servers] RabbitMQ not answering')).toBeLessThan(output.indexOf('> Starting services'));
     expect(await postgresPort(databaseUrl)).toBe(pgPort);
     expect(await rabbitAnswers(amqpUrl)).toBe(true);
   });
@@ -175,6 +190,23 @@ describe('a PostgreSQL cluster and a RabbitMQ node of its own, stopped, on ports
       `[servers] PostgreSQL answers on 127.0.0.1:${new URL(databaseUrl).port}`,
       `[servers] RabbitMQ answers on 127.0.0.1:${new URL(amqpUrl).port}`,
     ]);
+  });
+
+  testHere(`a node that is up but not yet taking connections is waited for, not started again${skipped(noSecondServers)}`, async () => {
+    const rabbitmqctl = (command: string) => execFileSync('rabbitmqctl', [command], { env: { ...process.env, ...env }, stdio: 'ignore' });
+    // Its Erlang node runs and is registered, its broker does not listen: a broker still booting.
+    rabbitmqctl('stop_app');
+    const mqPort = new URL(amqpUrl).port;
+    const waitingLine = `[servers] RabbitMQ not answering on ${mqPort}; the local node ${node} is starting, waiting for it ...`;
+
+    const run = startServers(env);
+    await run.seen(waitingLine);
+    rabbitmqctl('start_app');
+    const { code, output } = await run.done;
+
+    expect({ code, output }).toMatchObject({ code: 0 });
+    expect(output).toMatch(stepLine(`RabbitMQ not answering on ${mqPort}; the local node ${node} is starting, waiting for it`, 'up'));
+    expect(output).not.toContain(`starting the local node ${node}`);
   });
 });
 
