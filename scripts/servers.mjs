@@ -53,7 +53,7 @@ class Log {
     this.closeLine();
     this.write(`[servers] ${text} ...`);
     const started = Date.now();
-    const line = { text };
+    const line = {};
     this.open = line;
     return (outcome) => {
       const took = `${outcome} in ${seconds(Date.now() - started)}`;
@@ -132,13 +132,15 @@ function run(command, args, { root = false, env = {}, onLine } = {}) {
 
 const lastLines = (text, count = 15) => text.trim().split('\n').slice(-count).join('\n');
 
-function tail(file, count = 20) {
+function readText(file) {
   try {
-    return lastLines(readFileSync(file, 'utf8'), count);
+    return readFileSync(file, 'utf8');
   } catch {
     return '';
   }
 }
+
+const tail = (file) => lastLines(readText(file), 20);
 
 const indent = (text) => text.replace(/^/gm, '    ');
 
@@ -197,6 +199,7 @@ function localPostgres(port) {
   return {
     describe: `the local cluster ${id.join('/')}`,
     state: cluster.status.startsWith('online') ? 'running' : 'stopped',
+    startCommand: `pg_ctlcluster ${id.join(' ')} start`,
     start: () => run('pg_ctlcluster', [...id, 'start'], { root: true }),
     alive: async () => postgresClusters().some((c) => c.port === port && c.status.startsWith('online')),
     logTail: () => tail(cluster.logFile),
@@ -209,7 +212,7 @@ function localPostgres(port) {
           'host    all             all             127.0.0.1/32            trust',
           'host    all             all             ::1/128                 trust',
         ];
-        const lines = readFileSync(hba, 'utf8').split('\n');
+        const lines = readAsRoot(hba).split('\n');
         const firstHost = lines.findIndex((line) => /^host/.test(line));
         lines.splice(firstHost === -1 ? lines.length : firstHost, 0, ...rules);
         await writeAsRoot(hba, lines.join('\n'));
@@ -219,12 +222,24 @@ function localPostgres(port) {
   };
 }
 
+/** A cluster's configuration belongs to postgres: a user reads and writes it through sudo. */
+function readAsRoot(file) {
+  if (isRoot()) return readFileSync(file, 'utf8');
+  const result = spawnSync(rootCommand(file)[0], ['cat', file], { encoding: 'utf8', stdio: ['inherit', 'pipe', 'inherit'] });
+  if (result.status !== 0) throw new ServersError(`could not read ${file}`);
+  return result.stdout;
+}
+
 async function writeAsRoot(file, content) {
   if (isRoot()) return writeFileSync(file, content);
+  const result = spawnSync(rootCommand(file)[0], ['tee', file], { input: content, stdio: ['pipe', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new ServersError(`could not write ${file}`);
+}
+
+function rootCommand(file) {
   const access = rootAccess();
-  if (!access) throw new Error(`writing ${file} needs root or sudo`);
-  const result = spawnSync(access.prefix[0], ['tee', file], { input: content, stdio: ['pipe', 'ignore', 'inherit'] });
-  if (result.status !== 0) throw new Error(`could not write ${file}`);
+  if (!access) throw new ServersError(`changing ${file} needs root or sudo`);
+  return access.prefix;
 }
 
 /** The Erlang node names registered with epmd: a RabbitMQ node is there from its first second. */
@@ -244,7 +259,7 @@ function epmdNames(env) {
 /** The node rabbitmq-server starts: RABBITMQ_NODENAME, else rabbitmq-env.conf's NODENAME, else rabbit@host. */
 function rabbitNodeName(env) {
   if (env.RABBITMQ_NODENAME) return env.RABBITMQ_NODENAME.includes('@') ? env.RABBITMQ_NODENAME : `${env.RABBITMQ_NODENAME}@${hostname().split('.')[0]}`;
-  const conf = tail(env.RABBITMQ_CONF_ENV_FILE ?? '/etc/rabbitmq/rabbitmq-env.conf', 1000);
+  const conf = readText(env.RABBITMQ_CONF_ENV_FILE ?? '/etc/rabbitmq/rabbitmq-env.conf');
   const fromConf = /^\s*(?:export\s+)?NODENAME=["']?([^"'\s]+)/m.exec(conf)?.[1];
   return fromConf ?? `rabbit@${hostname().split('.')[0]}`;
 }
@@ -262,6 +277,7 @@ async function localRabbit(env) {
   return {
     describe: `the local node ${node}`,
     state: (await registered()) ? 'running' : 'stopped',
+    startCommand: `${Object.entries(rabbitEnv(env)).map(([k, v]) => `${k}=${v} `).join('')}rabbitmq-server -detached`,
     start: () => run(server, ['-detached'], { root: true, env: rabbitEnv(env) }),
     alive: registered,
     logTail: () => tail(join(env.RABBITMQ_LOG_BASE ?? '/var/log/rabbitmq', `${node}.log`)),
@@ -360,11 +376,13 @@ async function ensureServer(kind, url, ctx) {
     throw failure([`check the user and password in ${kind.variable}, or let that user in`]);
   }
 
+  const startYourself = [];
   if (local) {
     const up = await bringUpLocal(kind, url, local, lead, log);
     if (up.answers) return { url };
     tried.push(up.why);
     if (local.state === 'running') throw failure([`stop ${local.describe} and run this again`]);
+    startYourself.push(`start it as root: \`${rootAccess() ? '' : 'sudo '}${local.startCommand}\`, and run this again`);
   }
 
   const looked = log.step(`${lead}looking for a Docker engine`);
@@ -395,6 +413,7 @@ async function ensureServer(kind, url, ctx) {
     }
   }
   throw failure([
+    ...startYourself,
     ...(kind.installed() ? [] : [`run this as root or with sudo on Debian or Ubuntu, which installs ${kind.packages.join(' ')}`]),
     'start a Docker engine (Docker Desktop, or dockerd) and run this again',
   ]);
@@ -423,9 +442,11 @@ async function bringUpLocal(kind, url, local, lead, log) {
     done = log.step(`${lead}starting ${local.describe}${access && !isRoot() ? ` (${access.how})` : ''}`);
     started = await local.start();
   }
-  // A start that failed may have lost a race with another one starting the same server.
-  const last = await waitUntilAnswers(kind, url, started.code === 0 ? kind.startSeconds : 10, local);
-  done(last.answers || last.loginRefused ? 'up' : 'not answering');
+  // A start that failed may have lost a race with another one starting the same server: that one
+  // is waited for.
+  const starting = started.code === 0 || (await local.alive());
+  const last = starting ? await waitUntilAnswers(kind, url, kind.startSeconds, local) : await kind.probe(url);
+  done(last.answers || last.loginRefused ? 'up' : starting ? 'not answering' : 'failed');
   const answered = last.loginRefused && local.letIn && !new URL(url).password ? await letIn(kind, url, local, log) : last;
   if (answered.answers) {
     if (local.state === 'stopped') log.say(`${kind.name} (${local.describe}) keeps running after this stops, as a system service does`);
@@ -527,18 +548,13 @@ async function pullImage(client, image, log) {
   done('done');
 }
 
-function osRelease() {
-  try {
-    return Object.fromEntries(
-      readFileSync('/etc/os-release', 'utf8')
-        .split('\n')
-        .filter((line) => line.includes('='))
-        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1).replace(/^"|"$/g, '')]),
-    );
-  } catch {
-    return {};
-  }
-}
+const osRelease = () =>
+  Object.fromEntries(
+    readText('/etc/os-release')
+      .split('\n')
+      .filter((line) => line.includes('='))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1).replace(/^"|"$/g, '')]),
+  );
 
 /** Why Debian packages cannot be installed here, or null when they can. */
 function cannotInstall() {
