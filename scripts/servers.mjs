@@ -267,10 +267,21 @@ function rabbitNodeName(env) {
 /** What RabbitMQ reads from the environment, handed to the broker started here. */
 const rabbitEnv = (env) => Object.fromEntries(Object.entries(env).filter(([k, v]) => /^(RABBITMQ_|ERL_)/.test(k) && v !== undefined));
 
-/** The local RabbitMQ node the environment names: `running` (perhaps still starting) or `stopped`. */
-async function localRabbit(env) {
+/** The AMQP port of the node rabbitmq-server starts: rabbitmq.conf's listener, RABBITMQ_NODE_PORT or 5672. */
+function rabbitPort(env) {
+  const file = env.RABBITMQ_CONFIG_FILE ?? '/etc/rabbitmq/rabbitmq.conf';
+  const conf = readText(file) || readText(`${file}.conf`);
+  const listener = /^\s*listeners\.tcp\.[\w.]+\s*=\s*(?:\S*:)?(\d+)\s*$/m.exec(conf)?.[1];
+  return Number(listener ?? env.RABBITMQ_NODE_PORT ?? 5672);
+}
+
+/**
+ * The local RabbitMQ node the environment names, when it listens on the URL's port: `running`
+ * (perhaps still starting) or `stopped`.
+ */
+async function localRabbit(port, env) {
   const server = which('rabbitmq-server');
-  if (!server) return null;
+  if (!server || rabbitPort(env) !== port) return null;
   const node = rabbitNodeName(env);
   const short = node.split('@')[0];
   const registered = async () => (await epmdNames(env)).includes(short);
@@ -316,7 +327,7 @@ const RABBITMQ = {
   variable: 'AMQP_URL',
   defaultPort: 5672,
   probe: probeRabbit,
-  local: (_port, env) => localRabbit(env),
+  local: localRabbit,
   installed: () => Boolean(which('rabbitmq-server')),
   packages: ['rabbitmq-server'],
   // A broker on a busy two-core machine takes tens of seconds to boot.
@@ -335,7 +346,9 @@ const RABBITMQ = {
       return user === 'guest' && password === 'guest' ? {} : { RABBITMQ_DEFAULT_USER: user, RABBITMQ_DEFAULT_PASS: password };
     },
   },
-  noLocal: () => 'rabbitmq-server is not found on the PATH or in /usr/sbin',
+  noLocal: (port, env) =>
+    `rabbitmq-server is installed, but the node it starts listens on port ${rabbitPort(env)}, not ${port} ` +
+    '(listeners.tcp in rabbitmq.conf, or RABBITMQ_NODE_PORT)',
 };
 
 export class ServersError extends Error {}
@@ -399,7 +412,7 @@ async function ensureServer(kind, url, ctx) {
   }
 
   if (kind.installed()) {
-    if (!local) tried.push(kind.noLocal(port));
+    if (!local) tried.push(kind.noLocal(port, ctx.env));
   } else {
     const why = cannotInstall();
     if (why) {
@@ -407,7 +420,7 @@ async function ensureServer(kind, url, ctx) {
     } else {
       await installPackages(kind.packages, log);
       const installed = await kind.local(port, ctx.env);
-      const up = installed ? await bringUpLocal(kind, url, installed, '', log) : { why: kind.noLocal(port) };
+      const up = installed ? await bringUpLocal(kind, url, installed, '', log) : { why: kind.noLocal(port, ctx.env) };
       if (up.answers) return { url };
       tried.push(up.why);
     }

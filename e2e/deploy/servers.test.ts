@@ -98,7 +98,7 @@ describe('a PostgreSQL cluster and a RabbitMQ node of its own, stopped, on ports
   const version = newestPostgres();
   const cluster = `shoptest_${id}`;
   const node = `shoptest${id}@localhost`;
-  const dir = mkdtempSync(join(tmpdir(), 'shop-servers-'));
+  let dir: string;
   let env: NodeJS.ProcessEnv;
   let databaseUrl: string;
   let amqpUrl: string;
@@ -113,6 +113,7 @@ describe('a PostgreSQL cluster and a RabbitMQ node of its own, stopped, on ports
 
     // A node of its own: its name, ports, data, log and configuration (the machine's rabbitmq.conf
     // names the shared broker's port).
+    dir = mkdtempSync(join(tmpdir(), 'shop-servers-'));
     for (const sub of ['mnesia', 'log']) mkdirSync(join(dir, sub));
     writeFileSync(join(dir, 'rabbitmq.conf'), `listeners.tcp.local = 127.0.0.1:${mqPort}\n`);
     const [uid, gid] = ['-u', '-g'].map((flag) => Number(execFileSync('id', [flag, 'rabbitmq'], { encoding: 'utf8' })));
@@ -132,12 +133,10 @@ describe('a PostgreSQL cluster and a RabbitMQ node of its own, stopped, on ports
   });
 
   afterAll(() => {
-    if (!noSecondServers) {
-      spawnSync('pg_dropcluster', ['--stop', version!, cluster], { stdio: 'ignore' });
-      // With the pid file, rabbitmqctl stop returns once the node's process has gone.
-      spawnSync('rabbitmqctl', ['stop', join(dir, 'mnesia', `${node}.pid`)], { env: { ...process.env, ...env }, stdio: 'ignore' });
-    }
-    rmSync(dir, { recursive: true, force: true });
+    if (databaseUrl) spawnSync('pg_dropcluster', ['--stop', version!, cluster], { stdio: 'ignore' });
+    // With the pid file, rabbitmqctl stop returns once the node's process has gone.
+    if (env) spawnSync('rabbitmqctl', ['stop', join(dir, 'mnesia', `${node}.pid`)], { env: { ...process.env, ...env }, stdio: 'ignore' });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   const testHere = noSecondServers ? test.skip : test;
@@ -211,22 +210,31 @@ describe('a PostgreSQL cluster and a RabbitMQ node of its own, stopped, on ports
 });
 
 describe('when nothing can bring a server up', () => {
-  // Where PostgreSQL is not installed, giving up would come after installing it.
-  const reason = noDocker ? (newestPostgres() ? '' : 'PostgreSQL is not installed here') : 'a Docker engine would start the server';
+  // Where a server is not installed, giving up would come after installing it.
+  const notInstalled = !newestPostgres() || !has('rabbitmq-server') ? 'PostgreSQL or RabbitMQ is not installed here' : '';
+  const reason = noDocker ? notInstalled : 'a Docker engine would start the servers';
 
-  (reason ? test.skip : test)(`it stops, saying what it tried and what the person can do${skipped(reason)}`, async () => {
-    const port = await freePort();
+  (reason ? test.skip : test)(`it stops, saying for each what it tried and what the person can do${skipped(reason)}`, async () => {
+    const [pgPort, mqPort] = [await freePort(), await freePort()];
 
-    const { code, output } = await runServers({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres` });
+    const { code, output } = await runServers({
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/postgres`,
+      AMQP_URL: `amqp://guest:guest@127.0.0.1:${mqPort}`,
+    });
 
     expect(code).toBe(1);
-    expect(output).toMatch(stepLine(`PostgreSQL not answering on ${port}; looking for a Docker engine`, 'none'));
-    expect(output).toContain(`PostgreSQL does not answer at 127.0.0.1:${port}.\n  Tried:\n`);
-    expect(output).toContain(`  - 127.0.0.1:${port}: connect ECONNREFUSED`);
-    expect(output).toContain('  - a Docker engine for testcontainers: none answers');
-    expect(output).toContain(`no cluster of it listens on port ${port} (pg_lsclusters): create one with \`pg_createcluster`);
-    expect(output).toContain('  You can:\n  - start a Docker engine');
-    expect(output).toContain('  - point DATABASE_URL at a PostgreSQL you have');
+    expect(output).toMatch(stepLine(`PostgreSQL not answering on ${pgPort}; looking for a Docker engine`, 'none'));
+    expect(output).toMatch(stepLine(`RabbitMQ not answering on ${mqPort}; looking for a Docker engine`, 'none'));
+    const [postgres, rabbit] = output.split(`RabbitMQ does not answer at 127.0.0.1:${mqPort}.`);
+    expect(postgres).toContain(`PostgreSQL does not answer at 127.0.0.1:${pgPort}.\n  Tried:\n  - 127.0.0.1:${pgPort}: connect ECONNREFUSED`);
+    expect(postgres).toContain('  - a Docker engine for testcontainers: none answers');
+    expect(postgres).toContain(`no cluster of it listens on port ${pgPort} (pg_lsclusters): create one with \`pg_createcluster`);
+    expect(postgres).toContain('  You can:\n  - start a Docker engine');
+    expect(postgres).toContain('  - point DATABASE_URL at a PostgreSQL you have');
+    expect(rabbit).toContain(`  Tried:\n  - 127.0.0.1:${mqPort}: connect ECONNREFUSED`);
+    expect(rabbit).toContain('  - a Docker engine for testcontainers: none answers');
+    expect(rabbit).toMatch(new RegExp(`rabbitmq-server is installed, but the node it starts listens on port \\d+, not ${mqPort}`));
+    expect(rabbit).toContain('  - point AMQP_URL at a RabbitMQ you have');
   });
 });
 
