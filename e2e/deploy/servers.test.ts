@@ -80,7 +80,7 @@ function whyNoSecondServers(): string {
   return '';
 }
 
-/** The Docker engine testcontainers finds, or why there is none (asked in a child: tests are declared synchronously). */
+/** Why testcontainers finds no Docker engine, or '' when it finds one (asked in a child: tests are declared synchronously). */
 function whyNoDockerEngine(): string {
   const found = spawnSync(
     process.execPath,
