@@ -29,6 +29,8 @@ export interface ServiceModuleOptions {
   service: ServiceName;
   entities: DataSourceOptions['entities'];
   migrations: DataSourceOptions['migrations'];
+  /** PostgreSQL settings for every connection of the service's pool (typeormOptions). */
+  databaseSettings?: Record<string, string>;
   /** Extra environment variables this service requires. */
   envSchema?: ZodTypeAny;
   /** Defaults to process.env; tests pass their own. */
@@ -46,7 +48,7 @@ export class KitModule {
   static forService(options: ServiceModuleOptions): DynamicModule {
     const config = loadServiceConfig(options.service, options.env ?? process.env, options.envSchema);
     const names = brokerNames(config.BUS_NAMESPACE);
-    const dbOptions = typeormOptions(config, options.entities ?? [], options.migrations ?? []);
+    const dbOptions = typeormOptions(config, options.entities ?? [], options.migrations ?? [], options.databaseSettings);
     const imports: ModuleMetadata['imports'] = [
       DiscoveryModule,
       TerminusModule.forRoot({ logger: false }),
