@@ -172,4 +172,91 @@ describe('GET /products/search: the header dropdown', () => {
     expect(long.status).toBe(400);
     expect(long.body.message).toBe('Search text must be at most 100 characters');
   });
+
+  describe('GET /products?search=: the products page search', () => {
+    const listed = async (query: string) => {
+      const res = await http.get(`/products?${query}`);
+      expect(res.status).toBe(200);
+      return res.body as { products: { name: string; price: number }[]; total: number; hasMore: boolean; nextCursor: string | null };
+    };
+
+    beforeAll(async () => {
+      for (const [i, name] of ['Bamboo Desk Diary', 'Steel Pocket Diary', 'Pocket Notebook Diary Edition'].entries()) {
+        const res = await http.post(
+          '/admin2009/products',
+          productPayload({ name, brand: 'jaksh', category: 'Diaries', description: 'A diary.', price: 300 + 100 * i, tags: [] }),
+          admin,
+        );
+        ids[name] = res.body.product._id;
+      }
+      const hindi = await http.post(
+        '/admin2009/products',
+        productPayload({ name: 'डायरी उपहार सेट', brand: 'jaksh', category: 'Stationery', description: 'हाथ से बनी डायरी', tags: [] }),
+        admin,
+      );
+      ids.hindi = hindi.body.product._id;
+    });
+
+    it('finds products by a word of the name, description, category or tags, with the filters and the sort asked', async () => {
+      const found = await listed('search=diary&brand=jaksh&category=diaries&maxPrice=450&sort=price-desc');
+      expect(found.products.map((p) => p.name)).toEqual(['Steel Pocket Diary', 'Bamboo Desk Diary']);
+      expect(found.total).toBe(2);
+      const byDescription = await listed('search=rainbow%20sheen');
+      expect(byDescription.products.map((p) => p.name)).toEqual(['Holographic Stickers']);
+    });
+
+    it('matches every word typed, each anywhere in the product', async () => {
+      expect((await listed('search=pocket%20diary&sort=name-asc')).products.map((p) => p.name)).toEqual([
+        'Pocket Notebook Diary Edition',
+        'Steel Pocket Diary',
+      ]);
+      expect((await listed('search=leather%20rainbow')).products).toEqual([]);
+    });
+
+    it('corrects a misspelt word against the names, and takes a word cut short as its start', async () => {
+      expect((await listed('search=lanyrd&sort=name-asc')).products.map((p) => p.name)).toEqual([
+        'Custom Printed Lanyard',
+        'Satin Lanyard with Metal Hook',
+      ]);
+      expect((await listed('search=holog')).products.map((p) => p.name)).toEqual(['Holographic Stickers']);
+    });
+
+    it('pages a search by cursor without repeating or skipping, with the total of every match', async () => {
+      const first = await listed('search=diary&limit=2&sort=name-asc');
+      const all = (await listed('search=diary&limit=100&sort=name-asc')).products.map((p) => p.name);
+      expect(first.total).toBe(all.length);
+      expect(all.length).toBeGreaterThan(4);
+      const walked = first.products.map((p) => p.name);
+      let cursor = first.nextCursor;
+      for (let page = 2; cursor; page++) {
+        const next = await listed(`search=diary&limit=2&sort=name-asc&page=${page}&cursor=${cursor}`);
+        walked.push(...next.products.map((p) => p.name));
+        expect(next.total).toBe(all.length);
+        cursor = next.nextCursor;
+      }
+      expect(walked).toEqual(all);
+    });
+
+    it('searches names beyond ASCII, in the list and the dropdown', async () => {
+      expect((await listed(`search=${encodeURIComponent('डायरी')}`)).products.map((p) => p.name)).toEqual([
+        'डायरी उपहार सेट',
+      ]);
+      expect(names(await search('डायर'))).toEqual(['डायरी उपहार सेट']);
+    });
+
+    it('shows a rename at once: found by the new name, no longer by the old one', async () => {
+      expect((await listed('search=bamboo')).products.map((p) => p.name)).toEqual(['Bamboo Desk Diary']);
+      await http.patch(`/admin2009/products/${ids['Bamboo Desk Diary']}`, { name: 'Cedar Desk Planner' }, admin);
+      expect((await listed('search=planner')).products.map((p) => p.name)).toEqual(['Cedar Desk Planner']);
+      expect(names(await search('cedar desk pla'))).toEqual(['Cedar Desk Planner']);
+      expect((await listed('search=bamboo')).products).toEqual([]);
+      expect(await search('bamboo')).toEqual([]);
+    });
+
+    it('answers no products for symbol-only text, and refuses text over 100 characters', async () => {
+      expect(await listed('search=%26%7C!')).toMatchObject({ products: [], total: 0, hasMore: false });
+      const long = await http.get(`/products?search=${'a'.repeat(101)}`);
+      expect(long.status).toBe(400);
+    });
+  });
 });

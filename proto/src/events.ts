@@ -1,4 +1,4 @@
-import type { Brand, PricingOption, ProductListingEntry } from './catalog';
+import type { Brand, PricingOption } from './catalog';
 import type { Role } from './envelope';
 
 /** Domain events: `<entity>.<past-tense>`. A breaking change is a new type (`order.placed.v2`). */
@@ -95,13 +95,11 @@ export interface ProductUpsertedEvent {
   lowStockThreshold?: number | null;
   /** Added later: when the product was created. Absent from older events. */
   createdAt?: string;
-  /** Added later: the product as the gateway's product list places and shows it. Absent from older events. */
-  listing?: ProductListingEntry;
 }
 
 /**
  * `catalog.reloaded`: products were written around the catalog's own rules (a generated bench
- * catalog), without a product.upserted each: whoever keeps a copy of the catalog loads it again.
+ * catalog), without a product.upserted each: whoever keeps catalog answers (the gateways) drops them.
  */
 export interface CatalogReloadedEvent {
   reloadedAt: string;

@@ -4,7 +4,6 @@ import { CatalogChanges } from './catalog-changes';
 import { CatalogReplyCache } from './catalog-reply-cache';
 import { CustomizationsController } from './customizations.controller';
 import { ImagesController } from './images.controller';
-import { ProductListingFeed } from './product-listing-feed';
 import { ProductsController } from './products.controller';
 import { ReviewsController } from './reviews.controller';
 
@@ -17,7 +16,7 @@ import { ReviewsController } from './reviews.controller';
     ReviewsController,
     ImagesController,
   ],
-  providers: [CatalogReplyCache, CatalogChanges, ProductListingFeed],
+  providers: [CatalogReplyCache, CatalogChanges],
   exports: [CatalogReplyCache],
 })
 export class CatalogHttpModule {}

@@ -20,15 +20,6 @@ export class CatalogReplyCache {
   private readonly entries = new Map<string, { value: unknown; expires: number }>();
   private readonly pending = new Map<string, Promise<unknown>>();
   private generation = 0;
-  private changedAt = -Infinity;
-
-  /**
-   * False for a TTL after a change made through this gateway: its events may not be back yet, so
-   * copies kept from events (ProductListingFeed) leave the answer to the catalog meanwhile.
-   */
-  get settled(): boolean {
-    return Date.now() - this.changedAt >= CATALOG_REPLY_TTL_MS;
-  }
 
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
@@ -59,17 +50,12 @@ export class CatalogReplyCache {
   async afterChange<T>(change: Promise<T>): Promise<T> {
     try {
       const result = await change;
-      this.changed();
+      this.clear();
       return result;
     } catch (err) {
-      if (!(err instanceof RpcError) || err.payload.status >= 500) this.changed();
+      if (!(err instanceof RpcError) || err.payload.status >= 500) this.clear();
       throw err;
     }
-  }
-
-  private changed(): void {
-    this.changedAt = Date.now();
-    this.clear();
   }
 
   /** Drops one kept answer; one still on its way is not kept either. */

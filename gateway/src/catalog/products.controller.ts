@@ -7,7 +7,6 @@ import { Caller } from '../common/caller.decorator';
 import { ZodBody } from '../common/zod-body.pipe';
 import { productPageKey } from './catalog-changes';
 import { CATALOG_REPLY_TTL_MS, CatalogReplyCache } from './catalog-reply-cache';
-import { ProductListingFeed } from './product-listing-feed';
 import { ReplyBytes, sendReplyBytes } from './reply-bytes';
 
 /** Browsers and proxies may reuse a kept answer as long as the gateway itself would. */
@@ -25,13 +24,11 @@ export class ProductsController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly cache: CatalogReplyCache,
-    private readonly listing: ProductListingFeed,
   ) {}
 
   /**
    * Filters (brand, category, search, minPrice, maxPrice, minRating), sort, limit and page or
    * cursor. The storefront reads `products` (cards); `hasMore` and `nextCursor` drive its infinite scroll.
-   * Lists without search text come from this gateway's copy of the product list once it is loaded.
    */
   @Get()
   async list(
@@ -40,21 +37,14 @@ export class ProductsController {
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    const bytes = await this.cache.get(`list:${JSON.stringify(query)}`, async () => {
-      const copied = this.listing.answer(query);
-      return new ReplyBytes(
-        copied === null
-          ? await this.rpc.callJson(RPC.catalog.productList, query, caller)
-          : Buffer.from(copied),
-      );
-    });
+    const bytes = await this.cache.get(
+      `list:${JSON.stringify(query)}`,
+      async () => new ReplyBytes(await this.rpc.callJson(RPC.catalog.productList, query, caller)),
+    );
     return sendReplyBytes(req, reply, bytes, KEPT_REPLY_CACHE_CONTROL);
   }
 
-  /**
-   * The header's dropdown: at most eight `{_id, name, images, price, brand}`, the first picture only.
-   * From this gateway's copy of the product list once it is loaded, like lists.
-   */
+  /** The header's dropdown: at most eight `{_id, name, images, price, brand}`, the first picture only. */
   @Get('search')
   async search(
     @Query('q') q: unknown,
@@ -62,14 +52,10 @@ export class ProductsController {
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    const bytes = await this.cache.get(`search:${JSON.stringify(q)}`, async () => {
-      const copied = await this.listing.search(q);
-      return new ReplyBytes(
-        copied === null
-          ? await this.rpc.callJson(RPC.catalog.productSearch, { q }, caller)
-          : Buffer.from(copied),
-      );
-    });
+    const bytes = await this.cache.get(
+      `search:${JSON.stringify(q)}`,
+      async () => new ReplyBytes(await this.rpc.callJson(RPC.catalog.productSearch, { q }, caller)),
+    );
     return sendReplyBytes(req, reply, bytes, KEPT_REPLY_CACHE_CONTROL);
   }
 

@@ -14,7 +14,6 @@ import {
   REVIEW_COMMENT_MIN,
   SEARCH_QUERY_MAX_LENGTH,
 } from './catalog.constants';
-import { SEARCH_MAX_WORDS } from './search-words';
 import { hasAtMostTwoDecimals, limitParam, pageParam, RUPEES_MAX, rupeesFilter } from '../validation/bounds';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -212,13 +211,6 @@ export const productListQuerySchema = z.object({
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
-/** `catalog.product.listing`: pages of at most 5,000 listing entries after the id `after`. */
-export const PRODUCT_LISTING_MAX_PAGE = 5000;
-export const productListingQuerySchema = z.object({
-  after: z.string().uuid().nullish(),
-  limit: z.number().int().min(1).max(PRODUCT_LISTING_MAX_PAGE),
-});
-
 export const productIdSchema = z.object({ id: z.string() });
 
 export const similarQuerySchema = z.object({
@@ -231,11 +223,6 @@ export const searchQuerySchema = z.object({
     (v) => (typeof v === 'string' ? v : ''),
     z.string().trim().max(SEARCH_QUERY_MAX_LENGTH, M.searchQueryTooLong),
   ),
-});
-
-/** `catalog.search.terms`: the words, as searchWords gives them. */
-export const searchTermsQuerySchema = z.object({
-  words: z.array(z.string().min(1).max(SEARCH_QUERY_MAX_LENGTH)).min(1).max(SEARCH_MAX_WORDS),
 });
 
 const commentSchema = z

@@ -113,37 +113,6 @@ export type ProductCardView = Pick<
   | 'isBestSeller'
 >;
 
-/**
- * A live product as a copy of the product list places and shows it: its card, and the keys the
- * catalog's database filters and sorts by, as the database computes them (lower() and the
- * creation time to the microsecond), so the copy orders exactly as the catalog does.
- */
-export interface ProductListingEntry {
-  card: ProductCardView;
-  /** `lower(name)`: the name sorts' key. */
-  nameKey: string;
-  /** `lower(category)`: what the category filter compares. */
-  categoryKey: string;
-  pricePaise: number;
-  /** Microseconds since 1970: the newest sort's key. */
-  createdMicros: number;
-  /** The lexemes of `name_tsv` and of `body_tsv` (description, category, tags): what the dropdown's word passes match. */
-  nameLexemes: string[];
-  bodyLexemes: string[];
-}
-
-/** `catalog.product.listing`: one page, in id order, of every live product's listing entry. */
-export interface ProductListingPage {
-  /**
-   * 'bytes' when the database orders the name key by its UTF-8 bytes (the C and C.UTF-8
-   * collations), which a copy can reproduce; any other collation orders by locale rules.
-   */
-  nameOrder: 'bytes' | 'locale';
-  entries: (ProductListingEntry & { version: number })[];
-  /** Pass back as `after` for the next page; null after the last. */
-  next: string | null;
-}
-
 export interface ProductListReply {
   success: true;
   products: ProductCardView[];
@@ -161,36 +130,6 @@ export interface SearchHit {
   images: string[];
   price: number;
   brand: Brand;
-}
-
-/** One alternative of a tsquery over lexemes: the lexeme itself, or (prefix) any lexeme starting with it. */
-export interface SearchLexeme {
-  lexeme: string;
-  prefix: boolean;
-}
-
-/**
- * `catalog.search.terms`: what the lexicon of name words and PostgreSQL's text parser make of one
- * typed word, as the dropdown's tsqueries ask it (the dropdown ANDs the words). Each list is the
- * tsquery's alternatives; null when that tsquery is anything else (a phrase, no lexeme at all),
- * which only the catalog can answer.
- */
-export interface SearchWordTerms {
-  word: string;
-  /** Name lexemes matching the word as typed: whole, or the start of a word. */
-  name: SearchLexeme[] | null;
-  /** The closest lexicon word, for a word long enough to be a typo and not a whole word itself. */
-  corrected: {
-    name: SearchLexeme[] | null;
-    /** Whether the typed word's name matches include the corrected word's. */
-    covers: boolean;
-  } | null;
-  /** Description, category and tag lexemes matching the word as typed. */
-  body: SearchLexeme[] | null;
-}
-
-export interface SearchTermsReply {
-  terms: SearchWordTerms[];
 }
 
 export interface SearchReply {

@@ -2,10 +2,7 @@ import { CustomizationEntity } from './customizations/customization.entity';
 import { CatalogSchema1720000000000 } from './migrations/1720000000000-catalog-schema';
 import { CatalogShopSettings1742000000000 } from './migrations/1742000000000-catalog-shop-settings';
 import { CatalogListingVersion1764000000000 } from './migrations/1764000000000-catalog-listing-version';
-import { CatalogSearchDropdown1766000000000 } from './migrations/1766000000000-catalog-search-dropdown';
-import { CatalogSearchWordList1767000000000 } from './migrations/1767000000000-catalog-search-word-list';
-import { CatalogSearchFewerPasses1768000000000 } from './migrations/1768000000000-catalog-search-fewer-passes';
-import { CatalogSearchOneAnswer1769000000000 } from './migrations/1769000000000-catalog-search-one-answer';
+import { CatalogSearch1770000000000 } from './migrations/1770000000000-catalog-search';
 import { ProductCustomizationEntity } from './products/product-customization.entity';
 import { ProductEntity } from './products/product.entity';
 import { CustomerEntity } from './reviews/customer.entity';
@@ -27,8 +24,5 @@ export const CATALOG_MIGRATIONS = [
   CatalogSchema1720000000000,
   CatalogShopSettings1742000000000,
   CatalogListingVersion1764000000000,
-  CatalogSearchDropdown1766000000000,
-  CatalogSearchWordList1767000000000,
-  CatalogSearchFewerPasses1768000000000,
-  CatalogSearchOneAnswer1769000000000,
+  CatalogSearch1770000000000,
 ];

@@ -1,15 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import {
-  SEARCH_DROPDOWN_LIMIT,
-  SearchHit,
-  SearchReply,
-  searchWords,
-  SearchTermsReply,
-  toRupees,
-} from '@shop/proto';
-import { DataSource, EntityManager } from 'typeorm';
+import { SEARCH_DROPDOWN_LIMIT, SearchHit, SearchReply, searchWords, toRupees } from '@shop/proto';
+import { DataSource } from 'typeorm';
 import { ReadCache } from './read-cache';
-import { SearchTerm, tsqueryAlternatives } from './search-terms';
+import { SearchQueries, searchQueries, WordQueries } from './search-terms';
 
 /** The dropdown shows one thumbnail: only the first picture travels, as text (see CARD_COLUMNS). */
 interface HitRow {
@@ -20,19 +13,19 @@ interface HitRow {
   brand: SearchHit['brand'];
 }
 
-/** Word matches are ranked among at most this many candidates, so a common word costs the same as a rare one. */
+/**
+ * The dropdown ranks at most this many matches, the most reviewed, so a common word costs a walk
+ * of the popularity index to its 200th match instead of a sort of every match.
+ */
 const CANDIDATES = 200;
 /** Words shorter than this are taken as typed: too short to tell a typo from a prefix. */
 const MIN_TYPO_LENGTH = 3;
-/** Text shorter than this only matches the start of names. */
+/** Text shorter than this only matches the start of names: a single letter starts too many words. */
 const MIN_WORD_START = 2;
 
 /**
- * The header's dropdown. Passes run in order, each only while fewer than eight are found:
- * names that start with the text; names holding every typed word (whole, or as the start of a
- * word, as typed or stemmed, so "diar" and "diaries" find "Diary"); names with the typed words
- * corrected against the lexicon of name words ("lanyrd" becomes "lanyard"), closest first; then
- * descriptions, categories and tags. So a name match always ranks above a description match.
+ * Search, in PostgreSQL: the header's dropdown here, and what a search text asks of the products'
+ * search vector (migration 1770000000000) for the product list too.
  */
 @Injectable()
 export class ProductSearchService {
@@ -41,84 +34,80 @@ export class ProductSearchService {
     private readonly cache: ReadCache,
   ) {}
 
+  /**
+   * The tsqueries of a search text's words. What one word asks depends only on the word and the
+   * lexicon of name words, so it is kept per word: shoppers use a small vocabulary.
+   */
+  async queries(words: string[]): Promise<SearchQueries> {
+    const perWord = await this.cache.getMany(
+      words.map((word) => `word:${word}`),
+      async (missing): Promise<WordQueries[]> => {
+        const rows: (WordQueries & { word: string })[] = await this.dataSource.query(
+          `SELECT anywhere, in_name AS "inName", corrected FROM catalog_search_word_queries($1::text[], $2)`,
+          [missing.map((key) => key.slice('word:'.length)), MIN_TYPO_LENGTH],
+        );
+        return rows;
+      },
+    );
+    return searchQueries(perWord);
+  }
+
+  /**
+   * The header's dropdown, at most eight products, one statement. A single letter finds names that
+   * start with it, in name order. Longer text ranks the 200 most reviewed products matching every
+   * word (or, for a misspelt word, its correction in the name): names that start with the text
+   * first; then names holding every typed word, closest to the text first (pg_trgm's
+   * word_similarity); then names holding the corrected words; then matches in descriptions,
+   * categories and tags. Ties go to the most reviewed, then by name and id.
+   */
   async search(text: string): Promise<SearchReply> {
     const words = searchWords(text);
     if (words.length === 0) return { success: true, products: [] };
-    const products = await this.cache.get(`search:${words.join(' ')}`, async () => {
-      const hits = await this.passes(words);
-      return hits.map((r): SearchHit => ({
-        _id: r.id,
-        name: r.name,
-        images: r.first_image === null ? [] : [r.first_image],
-        price: toRupees(r.price_paise),
-        brand: r.brand,
-      }));
+    const typed = words.join(' ');
+    const products = await this.cache.get(`search:${typed}`, async () => {
+      const rows = typed.length < MIN_WORD_START ? await this.namesStarting(typed) : await this.ranked(typed, words);
+      return rows.map(
+        (r): SearchHit => ({
+          _id: r.id,
+          name: r.name,
+          images: r.first_image === null ? [] : [r.first_image],
+          price: toRupees(r.price_paise),
+          brand: r.brand,
+        }),
+      );
     });
     return { success: true, products };
   }
 
-  /**
-   * Which typed words are whole words of the names' lexicon, and the words corrected to the
-   * closest lexicon word (trigram similarity of at least pg_trgm's 0.3) when any is not.
-   */
-  async analyse(
-    words: string[],
-    db: EntityManager = this.dataSource.manager,
-  ): Promise<{ terms: SearchTerm[]; corrected: SearchTerm[] | null }> {
-    const rows: { whole: boolean; closest: string | null }[] = await db.query(
-      `SELECT whole, closest FROM catalog_search_terms($1::text[])`,
-      [words],
+  private namesStarting(typed: string): Promise<HitRow[]> {
+    return this.dataSource.query(
+      `SELECT p.id, p.name, p.images[1] AS first_image, p.price_paise, p.brand FROM products p
+        WHERE p.deleted_at IS NULL AND p.name_key LIKE $1
+        ORDER BY p.name_key USING ~<~, p.id LIMIT $2`,
+      [`${typed}%`, SEARCH_DROPDOWN_LIMIT],
     );
-    const terms = words.map((word, i) => ({ word, whole: rows[i].whole }));
-    const corrected = words.map((word, i) =>
-      word.length >= MIN_TYPO_LENGTH && !rows[i].whole && rows[i].closest
-        ? { word: rows[i].closest!, whole: true }
-        : terms[i],
-    );
-    return { terms, corrected: corrected.some((c, i) => c !== terms[i]) ? corrected : null };
   }
 
-  /**
-   * What each typed word asks of names and descriptions, for the gateway's copy of the product
-   * list to search as catalog_search_dropdown does (migration 1769000000000).
-   */
-  async terms(words: string[]): Promise<SearchTermsReply> {
-    const rows: {
-      word: string;
-      name_query: string;
-      corrected_query: string | null;
-      covers: boolean | null;
-      body_query: string;
-    }[] = await this.dataSource.query(`SELECT * FROM catalog_search_word_terms($1::text[], $2)`, [
-      words,
-      MIN_TYPO_LENGTH,
-    ]);
-    return {
-      terms: rows.map((r) => ({
-        word: r.word,
-        name: tsqueryAlternatives(r.name_query),
-        corrected:
-          r.corrected_query === null
-            ? null
-            : { name: tsqueryAlternatives(r.corrected_query), covers: r.covers === true },
-        body: tsqueryAlternatives(r.body_query),
-      })),
-    };
-  }
-
-  /**
-   * The passes run in PostgreSQL, one statement per search: catalog_search_dropdown (migration
-   * 1766000000000) says why; 1767000000000 and 1768000000000 how it does less work for the same
-   * answers.
-   */
-  private passes(words: string[]): Promise<HitRow[]> {
-    return this.dataSource.query(`SELECT * FROM catalog_search_dropdown($1::text[], $2, $3, $4, $5)`, [
-      words,
-      SEARCH_DROPDOWN_LIMIT,
-      CANDIDATES,
-      MIN_TYPO_LENGTH,
-      // A single letter starts too many words to mean anything beyond the start of a name.
-      words.join(' ').length >= MIN_WORD_START,
-    ]);
+  private async ranked(typed: string, words: string[]): Promise<HitRow[]> {
+    const { matches, inName, correctedInName } = await this.queries(words);
+    if (matches === null) return [];
+    return this.dataSource.query(
+      `SELECT r.id, r.name, r.first_image, r.price_paise, r.brand FROM (
+         SELECT c.*, CASE WHEN starts_with(c.name_key, $2) THEN 0
+                          WHEN c.search_tsv @@ $3::tsquery THEN 1
+                          WHEN c.search_tsv @@ $4::tsquery THEN 2
+                          ELSE 3 END AS tier
+           FROM (SELECT p.id, p.name, p.images[1] AS first_image, p.price_paise, p.brand, p.review_count,
+                        p.name_key, p.search_tsv
+                   FROM products p
+                  WHERE p.deleted_at IS NULL AND p.search_tsv @@ $1::tsquery
+                  ORDER BY p.review_count DESC, p.name_key, p.id
+                  LIMIT $5) c
+       ) r
+       ORDER BY r.tier, CASE WHEN r.tier IN (1, 2) THEN word_similarity($2, r.name_key) END DESC NULLS LAST,
+                r.review_count DESC, r.name_key, r.id
+       LIMIT $6`,
+      [matches, typed, inName, correctedInName, CANDIDATES, SEARCH_DROPDOWN_LIMIT],
+    );
   }
 }

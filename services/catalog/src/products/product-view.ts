@@ -9,25 +9,16 @@ import {
   PricingOption,
   ProductCardView,
   ProductCustomizationLink,
-  ProductListingEntry,
   ProductView,
   toRupees,
 } from '@shop/proto';
-
-/**
- * The keys a copy of the product list orders and filters by, computed by the database (its lower()
- * and the creation time to the microsecond) so the copy agrees with the catalog's own SQL.
- */
-const LISTING_KEY_COLUMNS = `p.name_key, lower(p.category) AS category_key,
-  (extract(epoch FROM p.created_at) * 1000000)::int8::text AS created_micros,
-  array_to_json(tsvector_to_array(p.name_tsv)) AS name_lexemes, array_to_json(tsvector_to_array(p.body_tsv)) AS body_lexemes`;
 
 /** The product columns every read selects (`p` is the products table). */
 export const PRODUCT_COLUMNS = `
   p.id, p.name, p.description, p.category, p.brand, p.price_paise, p.original_price_paise, p.images, p.tags,
   p.stock, p.reserved, p.sku, p.weight_grams, p.dimensions, p.is_new, p.is_best_seller, p.is_customizable,
   p.allows_image_upload, p.available_sizes, p.turnaround_time, p.low_stock_threshold, p.rating, p.review_count,
-  p.version, p.created_at, p.updated_at, p.deleted_at, ${LISTING_KEY_COLUMNS}`;
+  p.version, p.created_at, p.updated_at, p.deleted_at`;
 
 /**
  * The columns a card needs (`p` is the products table): lists read no description, tags or
@@ -81,12 +72,6 @@ export interface ProductRow {
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
-  name_key: string;
-  category_key: string;
-  created_micros: string;
-  /** The lexemes of name_tsv and body_tsv (LISTING_KEY_COLUMNS). */
-  name_lexemes: string[];
-  body_lexemes: string[];
 }
 
 type StoredOptionValue = { value: string; priceModifier: ModifierPaise | null };
@@ -216,21 +201,4 @@ export function toProductCardView(row: CardRow): ProductCardView {
 
 export function toAdminProductView(row: ProductRow, links: LinkRow[]): AdminProductView {
   return { ...toProductView(row, links), reservedStock: row.reserved };
-}
-
-/** What the gateway's copy of the product list holds of a product (product.upserted, catalog.product.listing). */
-export function toListingEntry(row: ProductRow): ProductListingEntry {
-  return {
-    card: toProductCardView({
-      ...row,
-      first_image: row.images[0] ?? null,
-      available: row.stock - row.reserved,
-    }),
-    nameKey: row.name_key,
-    categoryKey: row.category_key,
-    pricePaise: row.price_paise,
-    createdMicros: Number(row.created_micros),
-    nameLexemes: row.name_lexemes,
-    bodyLexemes: row.body_lexemes,
-  };
 }

@@ -10,7 +10,6 @@ import {
   PRODUCT_COLUMNS,
   pricingOptions,
   ProductRow,
-  toListingEntry,
   toProductView,
 } from './product-view';
 
@@ -110,7 +109,6 @@ export class ProductsRepository {
         updatedAt: row.updated_at.toISOString(),
         lowStockThreshold: row.low_stock_threshold,
         createdAt: row.created_at.toISOString(),
-        listing: toListingEntry(row),
       };
       await this.events.publish(manager, EVENTS.productUpserted, event);
     }

@@ -5,14 +5,12 @@ import {
   adminProductListQuerySchema,
   priceQuoteSchema,
   productCreateSchema,
-  productListingQuerySchema,
   productListQuerySchema,
   productManySchema,
   productUpdateSchema,
   RPC,
   RpcEnvelope,
   searchQuerySchema,
-  searchTermsQuerySchema,
   similarQuerySchema,
 } from '@shop/proto';
 import { requireAdmin } from '../common/actors';
@@ -39,12 +37,6 @@ export class ProductsRpcController {
     return JsonReply.of(await this.products.list(parseInput(productListQuerySchema, env.data)));
   }
 
-  @MessagePattern(RPC.catalog.productListing)
-  async listing(@Payload() env: RpcEnvelope) {
-    const { after, limit } = parseInput(productListingQuerySchema, env.data);
-    return JsonReply.of(await this.products.listing(after ?? null, limit));
-  }
-
   @MessagePattern(RPC.catalog.productGet)
   async get(@Payload() env: RpcEnvelope<{ id: string }>) {
     return JsonReply.of(await this.products.get(String(env.data?.id ?? '')));
@@ -64,11 +56,6 @@ export class ProductsRpcController {
   @MessagePattern(RPC.catalog.productSearch)
   async search(@Payload() env: RpcEnvelope) {
     return JsonReply.of(await this.searchService.search(parseInput(searchQuerySchema, env.data).q));
-  }
-
-  @MessagePattern(RPC.catalog.searchTerms)
-  async searchTerms(@Payload() env: RpcEnvelope) {
-    return JsonReply.of(await this.searchService.terms(parseInput(searchTermsQuerySchema, env.data).words));
   }
 
   @MessagePattern(RPC.catalog.priceQuote)

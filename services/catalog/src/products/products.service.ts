@@ -10,7 +10,6 @@ import {
   ProductCreateInput,
   ProductListQuery,
   ProductCardView,
-  ProductListingPage,
   ProductListReply,
   ProductUpdateInput,
   ProductView,
@@ -30,13 +29,10 @@ import {
   PRODUCT_COLUMNS,
   ProductRow,
   toAdminProductView,
-  toListingEntry,
   toProductCardView,
 } from './product-view';
 import { ProductsRepository } from './products.repository';
 import { ReadCache } from './read-cache';
-import { textQuery } from './search-terms';
-import { useTextIndexes } from './text-index-scope';
 
 /**
  * How each sort orders, and how a cursor continues it: the key column, the key as a cursor holds
@@ -93,8 +89,6 @@ const modifierPaise = (m: PriceModifier | null | undefined): ModifierPaise | nul
 
 @Injectable()
 export class ProductsService {
-  private nameOrder?: Promise<ProductListingPage['nameOrder']>;
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly products: ProductsRepository,
@@ -126,7 +120,8 @@ export class ProductsService {
     if (filter.maxPaise !== undefined) where.push(`p.price_paise <= ${param(filter.maxPaise)}`);
     if (filter.minRating > 0) where.push(`p.rating >= ${param(filter.minRating)}`);
     const words = query.search ? searchWords(query.search) : [];
-    if (query.search && words.length === 0)
+    const matches = words.length ? (await this.searcher.queries(words)).matches : null;
+    if (query.search && matches === null)
       return {
         success: true,
         products: [],
@@ -136,18 +131,7 @@ export class ProductsService {
         hasMore: false,
         nextCursor: null,
       };
-    if (words.length) {
-      const { terms, corrected } = await this.searcher.analyse(words);
-      const ts = textQuery(terms, params.length + 1);
-      params.push(...ts.params);
-      const matches = [`p.name_tsv @@ (${ts.sql})`, `p.body_tsv @@ (${ts.sql})`];
-      if (corrected) {
-        const fixed = textQuery(corrected, params.length + 1);
-        params.push(...fixed.params);
-        matches.push(`p.name_tsv @@ (${fixed.sql})`);
-      }
-      where.push(`(${matches.join(' OR ')})`);
-    }
+    if (matches !== null) where.push(`p.search_tsv @@ ${param(matches)}::tsquery`);
     const filters = [...where];
     const filterParams = [...params];
 
@@ -160,40 +144,33 @@ export class ProductsService {
       where.push(`(${sort.key}, p.id) ${cmp} (${key}, ${param(cursor.id)}::uuid)`);
       offset = 0;
     }
-    const read = async (m: EntityManager) => {
-      const found: (CardRow & { cursor_key: string | number; listing_version: string })[] =
-        await m.query(
-          `SELECT ${CARD_COLUMNS}, ${sort.cursorKey} AS cursor_key,
-                  (SELECT version::text FROM product_listing_version) AS listing_version
-             FROM products p
+    const rows: (CardRow & { cursor_key: string | number; listing_version: string })[] =
+      await this.dataSource.query(
+        `SELECT ${CARD_COLUMNS}, ${sort.cursorKey} AS cursor_key,
+                (SELECT version::text FROM product_listing_version) AS listing_version
+           FROM products p
           WHERE ${where.join(' AND ')}
           ORDER BY ${sort.key} ${sort.dir}, p.id ${sort.dir}
           LIMIT ${query.limit + 1} OFFSET ${offset}`,
-          params,
-        );
-      const counted =
-        words.length || found.length === 0
-          ? undefined
-          : await this.totals.count(found[0].listing_version, filter);
-      const count =
-        counted ??
-        (await this.cache.get(`total:${JSON.stringify([filters, filterParams])}`, async () => {
-          const [row] = await m.query(
-            `SELECT count(*)::int AS total FROM products p WHERE ${filters.join(' AND ')}`,
-            filterParams,
-          );
-          return row.total as number;
-        }));
-      return [found, count] as const;
-    };
-    // With search text the matches come from the text indexes; otherwise a sort's own index serves.
-    const [rows, total] = words.length
-      ? await this.dataSource.transaction(async (m) => {
-          await useTextIndexes(m);
-          return read(m);
-        })
-      : await read(this.dataSource.manager);
+        params,
+      );
     const hasMore = rows.length > query.limit;
+    // A numbered page that reaches the end already says how many there are: a search usually does.
+    const counted =
+      !hasMore && !query.cursor && rows.length > 0
+        ? offset + rows.length
+        : matches !== null || rows.length === 0
+          ? undefined
+          : await this.totals.count(rows[0].listing_version, filter);
+    const total =
+      counted ??
+      (await this.cache.get(`total:${JSON.stringify([filters, filterParams])}`, async () => {
+        const [row] = await this.dataSource.query(
+          `SELECT count(*)::int AS total FROM products p WHERE ${filters.join(' AND ')}`,
+          filterParams,
+        );
+        return row.total as number;
+      }));
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
     const nextCursor =
@@ -208,29 +185,6 @@ export class ProductsService {
       limit: query.limit,
       hasMore,
       nextCursor,
-    };
-  }
-
-  /**
-   * Every live product's listing entry, a page at a time in id order: how the gateway's copy of
-   * the product list is loaded (product.upserted keeps it current afterwards).
-   */
-  async listing(after: string | null, limit: number): Promise<ProductListingPage> {
-    const rows: ProductRow[] = await this.dataSource.query(
-      `SELECT ${PRODUCT_COLUMNS} FROM products p
-        WHERE p.deleted_at IS NULL AND ($1::uuid IS NULL OR p.id > $1::uuid)
-        ORDER BY p.id LIMIT $2`,
-      [after, limit],
-    );
-    this.nameOrder ??= this.dataSource
-      .query(`SELECT datcollate FROM pg_database WHERE datname = current_database()`)
-      .then(([db]: { datcollate: string }[]) =>
-        /^(C|POSIX|C\.UTF-?8)$/i.test(db.datcollate) ? ('bytes' as const) : ('locale' as const),
-      );
-    return {
-      nameOrder: await this.nameOrder,
-      entries: rows.map((row) => ({ ...toListingEntry(row), version: row.version })),
-      next: rows.length === limit ? rows[rows.length - 1].id : null,
     };
   }
 

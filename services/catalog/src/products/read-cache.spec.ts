@@ -41,4 +41,19 @@ describe('ReadCache', () => {
     await cache.get('product:2', async () => 'a');
     expect(await cache.get('product:2', async () => 'b')).toBe('b');
   });
+
+  it('computes only the keys it does not hold, together, and answers them in the order asked', async () => {
+    const cache = cacheFor(60_000);
+    await cache.get('word:mug', async () => 'mug query');
+    const compute = jest.fn(async (missing: string[]) => missing.map((key) => `${key.slice(5)} query`));
+    expect(await cache.getMany(['word:diary', 'word:mug', 'word:diary'], compute)).toEqual([
+      'diary query',
+      'mug query',
+      'diary query',
+    ]);
+    expect(compute).toHaveBeenCalledTimes(1);
+    expect(compute).toHaveBeenCalledWith(['word:diary']);
+    expect(await cache.getMany(['word:diary'], compute)).toEqual(['diary query']);
+    expect(compute).toHaveBeenCalledTimes(1);
+  });
 });

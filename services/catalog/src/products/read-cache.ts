@@ -8,7 +8,8 @@ const MAX_ENTRIES = 1000;
 /**
  * The shop's hot reads, asked for again and again by every shopper: list pages and their "N
  * products" totals (counting every match costs more than reading the page), product pages,
- * similar products and the search dropdown (shoppers type the same first letters). Kept for a
+ * similar products, the search dropdown (shoppers type the same first letters) and what each
+ * typed word asks of the search index (shoppers type the same words). Kept for a
  * few seconds and dropped whenever this instance changes anything a shopper sees (products, stock,
  * reviews, options); a change made by another instance shows within the TTL.
  */
@@ -33,11 +34,35 @@ export class ReadCache {
     if (hit && hit.expires > now) return hit.value as T;
     const startedIn = this.generation;
     const value = await compute();
+    this.keep(key, value, now, startedIn);
+    return value;
+  }
+
+  /** Like get for several keys at once: the missing ones are computed together, in one call. */
+  async getMany<T>(keys: string[], compute: (missing: string[]) => Promise<T[]>): Promise<T[]> {
+    const now = Date.now();
+    const found = new Map<string, T>();
+    for (const key of keys) {
+      const hit = this.entries.get(key);
+      if (hit && hit.expires > now) found.set(key, hit.value as T);
+    }
+    const missing = [...new Set(keys.filter((key) => !found.has(key)))];
+    if (missing.length > 0) {
+      const startedIn = this.generation;
+      const values = await compute(missing);
+      for (const [i, key] of missing.entries()) {
+        found.set(key, values[i]);
+        this.keep(key, values[i], now, startedIn);
+      }
+    }
+    return keys.map((key) => found.get(key) as T);
+  }
+
+  private keep(key: string, value: unknown, now: number, startedIn: number): void {
     if (this.ttlMs > 0 && startedIn === this.generation) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
       this.entries.set(key, { value, expires: now + this.ttlMs });
     }
-    return value;
   }
 
   clear(): void {

@@ -1,38 +1,34 @@
-import { textQuery, tsqueryAlternatives } from './search-terms';
+import { searchQueries } from './search-terms';
 
-describe('search terms', () => {
-  it('matches a whole word exactly and any other as a word start, as typed or stemmed, numbered from the given parameter', () => {
-    const q = textQuery(
-      [
-        { word: 'diar', whole: false },
-        { word: 'leather', whole: true },
-      ],
-      3,
-    );
-    expect(q.params).toEqual(['diar:*', 'leather']);
-    expect(q.sql).toBe(
-      "(to_tsquery('simple', $3) || to_tsquery('english', $3)) && (to_tsquery('simple', $4) || to_tsquery('english', $4))",
-    );
-  });
-});
-
-describe('tsquery alternatives', () => {
-  it('reads an alternation of lexemes, whole or prefixes, with quotes and backslashes written twice', () => {
-    expect(tsqueryAlternatives("'bottl' | 'bottle'")).toEqual([
-      { lexeme: 'bottl', prefix: false },
-      { lexeme: 'bottle', prefix: false },
-    ]);
-    expect(tsqueryAlternatives("'bott':*")).toEqual([{ lexeme: 'bott', prefix: true }]);
-    expect(tsqueryAlternatives("'o''neil' | 'a\\\\b':*")).toEqual([
-      { lexeme: "o'neil", prefix: false },
-      { lexeme: 'a\\b', prefix: true },
-    ]);
+describe('search queries', () => {
+  it('ANDs the words, and lets a misspelt word match its correction in names', () => {
+    expect(
+      searchQueries([
+        { anywhere: "'leather'", inName: "'leather':A", corrected: null },
+        { anywhere: "'diar':*", inName: "'diar':*A", corrected: "'diary':A | 'diari':A" },
+      ]),
+    ).toEqual({
+      matches: "('leather') & ('diar':* | 'diary':A | 'diari':A)",
+      inName: "('leather':A) & ('diar':*A)",
+      correctedInName: "('leather':A) & ('diary':A | 'diari':A)",
+    });
   });
 
-  it('refuses anything else: phrases, ANDs, weights, no lexeme', () => {
-    expect(tsqueryAlternatives("'t-shirt' <-> 't' <-> 'shirt'")).toBeNull();
-    expect(tsqueryAlternatives("'a' & 'b'")).toBeNull();
-    expect(tsqueryAlternatives("'a':*AB")).toBeNull();
-    expect(tsqueryAlternatives('')).toBeNull();
+  it('asks no corrected query when no word was corrected', () => {
+    expect(searchQueries([{ anywhere: "'mug'", inName: "'mug':A", corrected: null }]).correctedInName).toBeNull();
+  });
+
+  it('leaves out a word with no lexeme, and asks nothing when no word has one', () => {
+    expect(
+      searchQueries([
+        { anywhere: '', inName: '', corrected: null },
+        { anywhere: "'mug'", inName: "'mug':A", corrected: null },
+      ]).matches,
+    ).toBe("('mug')");
+    expect(searchQueries([{ anywhere: '', inName: '', corrected: null }])).toEqual({
+      matches: null,
+      inName: null,
+      correctedInName: null,
+    });
   });
 });

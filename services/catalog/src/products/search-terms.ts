@@ -1,44 +1,40 @@
-import { SearchLexeme } from '@shop/proto';
-
-/** A typed word, and whether it is a whole word of the catalog's names rather than the start of one. */
-export interface SearchTerm {
-  word: string;
-  whole: boolean;
+/**
+ * What one typed word asks of a product's search vector, as tsquery texts from
+ * catalog_search_word_queries (migration 1770000000000): anywhere in the product (a whole word of
+ * the names' lexicon exactly, any other as the start of a word, as typed or stemmed), the same in
+ * its name only, and the closest name word when the word looks like a typo of one (else null). An
+ * empty text is a word with no lexeme at all (only marks, say), which asks nothing.
+ */
+export interface WordQueries {
+  anywhere: string;
+  inName: string;
+  corrected: string | null;
 }
 
-/**
- * A tsquery that matches when the document holds every term, as typed ('simple') or stemmed
- * ('english', so "diaries" finds "diary"). A whole word matches exactly, which the index answers
- * far faster; any other is taken as the start of a word ("diar" finds "diary"). Words hold only
- * letters and digits, so they are safe inside tsquery syntax; each becomes a parameter from `first`.
- */
-export function textQuery(terms: SearchTerm[], first: number): { sql: string; params: string[] } {
-  const parts = terms.map(
-    (_, i) => `(to_tsquery('simple', $${first + i}) || to_tsquery('english', $${first + i}))`,
-  );
-  return { sql: parts.join(' && '), params: terms.map((t) => (t.whole ? t.word : `${t.word}:*`)) };
+/** The tsqueries of a whole search: each ANDs its words; null when it asks nothing. */
+export interface SearchQueries {
+  /** What a product must match to be found: every word, in any field, or a word's correction in its name. */
+  matches: string | null;
+  /** Every word as typed, in the name. */
+  inName: string | null;
+  /** Every word in the name, corrected where it looks like a typo; null when no word was corrected. */
+  correctedInName: string | null;
 }
 
-const OPERAND = /'((?:[^'\\]|''|\\\\)*)'(:\*)?/y;
+const all = (parts: string[]): string | null =>
+  parts.length === 0 ? null : parts.map((part) => `(${part})`).join(' & ');
 
 /**
- * A tsquery's text as its alternatives (`'bottle' | 'bott':*`), or null when it is anything else:
- * an AND, a phrase, weights, or no lexeme at all. PostgreSQL writes a quote or backslash in a
- * lexeme twice.
+ * Composes the words' tsqueries. Their texts are PostgreSQL's own output, quoted and escaped, so
+ * they combine as they are.
  */
-export function tsqueryAlternatives(text: string): SearchLexeme[] | null {
-  const found: SearchLexeme[] = [];
-  let at = 0;
-  while (at < text.length || found.length === 0) {
-    if (found.length > 0) {
-      if (!text.startsWith(' | ', at)) return null;
-      at += 3;
-    }
-    OPERAND.lastIndex = at;
-    const match = OPERAND.exec(text);
-    if (!match) return null;
-    found.push({ lexeme: match[1].replace(/''|\\\\/g, (twice) => twice[0]), prefix: match[2] !== undefined });
-    at = OPERAND.lastIndex;
-  }
-  return found;
+export function searchQueries(words: WordQueries[]): SearchQueries {
+  const asking = words.filter((w) => w.anywhere !== '');
+  return {
+    matches: all(asking.map((w) => (w.corrected ? `${w.anywhere} | ${w.corrected}` : w.anywhere))),
+    inName: all(asking.map((w) => w.inName)),
+    correctedInName: asking.some((w) => w.corrected)
+      ? all(asking.map((w) => w.corrected ?? w.inName))
+      : null,
+  };
 }

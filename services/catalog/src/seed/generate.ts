@@ -90,7 +90,7 @@ const COLUMNS = [
  * Appends `count` generated products for benchmarks: names from a vocabulary per category, both
  * brands, prices, stock, ratings and dates spread out, written in multi-row batches. One picture
  * per category and brand is drawn and shared. No product.upserted is published for them (carts of a
- * bench catalog need none): one catalog.reloaded tells the gateways' copies of the product list to load it again.
+ * bench catalog need none): one catalog.reloaded tells the gateways to drop the catalog answers they keep.
  */
 export async function generateProducts(
   dataSource: DataSource,

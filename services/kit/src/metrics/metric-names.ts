@@ -30,8 +30,6 @@ export const SHOP_METRICS = {
   outboxOldestAge: 'shop_outbox_oldest_age_seconds',
   /** Services: database pool connections. Label: state (total, idle, waiting). */
   dbPoolConnections: 'shop_db_pool_connections',
-  /** Gateway: products in its copy of the product list; 0 while it loads, when the catalog answers lists. */
-  productListCopy: 'shop_gateway_product_list_products',
   /** Every process: 1 while it is ready (connected to its broker, and its database for services). */
   ready: 'shop_ready',
 } as const;

@@ -18,7 +18,6 @@ describe('ShopMetrics', () => {
         SHOP_METRICS.httpRequestDuration,
         SHOP_METRICS.rpcClientDuration,
         SHOP_METRICS.rateLimitRejections,
-        SHOP_METRICS.productListCopy,
         SHOP_METRICS.ready,
         ...DEFAULT_PROCESS_METRICS,
       ]),

@@ -131,15 +131,6 @@ export class ShopMetrics {
     collect: () => this.ready.set(this.readiness?.() ? 1 : 0),
   });
 
-  private productList?: () => number;
-
-  readonly productListCopy: Gauge = new Gauge({
-    name: SHOP_METRICS.productListCopy,
-    help: "Products in the gateway's copy of the product list; 0 while it loads, when the catalog answers lists",
-    registers: [],
-    collect: () => this.productListCopy.set(this.productList?.() ?? 0),
-  });
-
   private initialised = false;
 
   /** Labels every sample with the service and exports the metrics of its role. Once per process. */
@@ -150,7 +141,7 @@ export class ShopMetrics {
     collectDefaultMetrics({ register: this.registry });
     const roleMetrics: Metric[] =
       role === 'gateway'
-        ? [this.httpRequestDuration, this.rateLimitRejections, this.productListCopy]
+        ? [this.httpRequestDuration, this.rateLimitRejections]
         : [
             this.rpcServerDuration,
             this.eventsHandled,
@@ -171,10 +162,6 @@ export class ShopMetrics {
     this.readiness = read;
   }
 
-  /** What the gateway's product list gauge reports, read at each scrape. */
-  productListFrom(read: () => number): void {
-    this.productList = read;
-  }
 
   /** Read at each scrape; a reading that fails or is late keeps the previous values. */
   outboxFrom(read: () => Promise<OutboxReading | undefined>): void {
