@@ -29,8 +29,9 @@ import { createServer, RequestListener } from 'node:http';
 import zlib from 'node:zlib';
 import { createAppModule } from './app.module';
 import { compressJsonReplies, COMPRESS_MIN_BYTES } from './common/json-compression';
-import { requestIdOf, runHandlersInRequestContext } from './common/request-context';
+import { requestIds, runHandlersInRequestContext } from './common/request-context';
 import { GatewayConfig, loadGatewayConfig } from './config/gateway-config';
+import { trustProxy } from './config/trusted-proxies';
 import {
   APP_CONTENT_SECURITY_POLICY,
   DOCS_CONTENT_SECURITY_POLICY,
@@ -43,15 +44,16 @@ const UNMATCHED_ROUTE = 'unmatched';
 
 export async function createGateway(config: GatewayConfig): Promise<NestFastifyApplication> {
   const logger = createLogger('gateway', config.LOG_LEVEL);
+  const trust = trustProxy(config.TRUSTED_PROXIES);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // Requests are logged once each by the onResponse hook below, with their status and duration.
     logController: new LogController({ disableRequestLogging: true }),
     // The client's address (rate limits, the login lock) comes from X-Forwarded-For only through trusted proxies.
-    trustProxy: config.TRUSTED_PROXIES,
-    // The id is checked before it reaches a log line (requestIdOf); a bad one is replaced.
+    trustProxy: trust,
+    // Only a trusted proxy's id is kept, and only a sane one (requestIds), before it reaches a log line.
     requestIdHeader: false,
-    genReqId: requestIdOf,
+    genReqId: requestIds(trust),
     bodyLimit: 1_048_576,
     // Each request runs in its trace's server span (a pass-through when tracing is off).
     serverFactory: (handler: RequestListener) => createServer(traceHttpRequests(handler)),

@@ -2,14 +2,23 @@ import { requestContext } from '@shop/kit';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import type { TrustProxy } from '../config/trusted-proxies';
 
-/** A caller's id short and plain enough to go into every log line and RPC as it is. */
+/** A proxy's id short and plain enough to go into every log line and RPC as it is. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
-/** The request's id: the caller's `x-request-id` when it is sane, else a fresh one. */
-export function requestIdOf(req: IncomingMessage): string {
-  const sent = req.headers['x-request-id'];
-  return typeof sent === 'string' && SANE_REQUEST_ID.test(sent) ? sent : randomUUID();
+/**
+ * Fastify's `genReqId`: the `x-request-id` of a trusted proxy in front (TRUSTED_PROXIES) when it
+ * is sane, else a fresh id. Anyone else's is ignored, so an outsider cannot forge the id that ties
+ * log lines together.
+ */
+export function requestIds(trust: TrustProxy): (req: IncomingMessage) => string {
+  return (req) => {
+    const sent = req.headers['x-request-id'];
+    const peer = req.socket?.remoteAddress;
+    const fromTrustedProxy = peer !== undefined && trust(peer, 0);
+    return fromTrustedProxy && typeof sent === 'string' && SANE_REQUEST_ID.test(sent) ? sent : randomUUID();
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import proxyAddr from '@fastify/proxy-addr';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -46,3 +47,16 @@ export const trustedProxiesSchema = z
       });
     return entries;
   });
+
+/** Whether the peer at `hop` (0: the one connected to the gateway) is a trusted proxy. */
+export type TrustProxy = (address: string, hop: number) => boolean;
+
+/**
+ * TRUSTED_PROXIES as one function, the way Fastify reads it for the client's address, so the
+ * address and the request id (request-context.ts) trust the same peers.
+ */
+export function trustProxy(trusted: TrustedProxies): TrustProxy {
+  if (trusted === false) return () => false;
+  if (typeof trusted === 'number') return (_address, hop) => hop < trusted;
+  return proxyAddr.compile(trusted);
+}
