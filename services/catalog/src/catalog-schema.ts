@@ -3,6 +3,7 @@ import { CatalogSchema1720000000000 } from './migrations/1720000000000-catalog-s
 import { CatalogShopSettings1742000000000 } from './migrations/1742000000000-catalog-shop-settings';
 import { CatalogListingVersion1764000000000 } from './migrations/1764000000000-catalog-listing-version';
 import { CatalogSearch1770000000000 } from './migrations/1770000000000-catalog-search';
+import { CatalogCategorySorts1771000000000 } from './migrations/1771000000000-catalog-category-sorts';
 import { ProductCustomizationEntity } from './products/product-customization.entity';
 import { ProductEntity } from './products/product.entity';
 import { CustomerEntity } from './reviews/customer.entity';
@@ -25,4 +26,5 @@ export const CATALOG_MIGRATIONS = [
   CatalogShopSettings1742000000000,
   CatalogListingVersion1764000000000,
   CatalogSearch1770000000000,
+  CatalogCategorySorts1771000000000,
 ];

@@ -11,6 +11,7 @@ import { CatalogSchema1720000000000 } from '../src/migrations/1720000000000-cata
 import { CatalogShopSettings1742000000000 } from '../src/migrations/1742000000000-catalog-shop-settings';
 import { CatalogListingVersion1764000000000 } from '../src/migrations/1764000000000-catalog-listing-version';
 import { CatalogSearch1770000000000 } from '../src/migrations/1770000000000-catalog-search';
+import { CatalogCategorySorts1771000000000 } from '../src/migrations/1771000000000-catalog-category-sorts';
 import { ProductSearchService } from '../src/products/product-search.service';
 import { ReadCache } from '../src/products/read-cache';
 import { generateProducts } from '../src/seed/generate';
@@ -106,9 +107,12 @@ describe('the search schema migration', () => {
     rmSync(uploads, { recursive: true, force: true });
   });
 
-  it('runs on a database the four earlier search migrations made, and only it', async () => {
+  it('runs on a database the four earlier search migrations made, with the migrations after it', async () => {
     const names: { name: string }[] = await after.query(`SELECT name FROM migrations ORDER BY id`);
-    expect(names.map((m) => m.name).slice(-1)).toEqual(['CatalogSearch1770000000000']);
+    expect(names.map((m) => m.name).slice(-2)).toEqual([
+      'CatalogSearch1770000000000',
+      'CatalogCategorySorts1771000000000',
+    ]);
     expect(earlierShape.fn.some((f) => f.includes('catalog_search_dropdown'))).toBe(true);
   });
 
@@ -131,8 +135,9 @@ describe('the search schema migration', () => {
   it('goes back to the earlier shape with down(), after which the earlier migrations run again', async () => {
     const runner = after.createQueryRunner();
     try {
+      await new CatalogCategorySorts1771000000000().down(runner);
       await new CatalogSearch1770000000000().down(runner);
-      await runner.query(`DELETE FROM migrations WHERE name = 'CatalogSearch1770000000000'`);
+      await runner.query(`DELETE FROM migrations WHERE name IN ('CatalogSearch1770000000000', 'CatalogCategorySorts1771000000000')`);
     } finally {
       await runner.release();
     }
