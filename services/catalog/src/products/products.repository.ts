@@ -63,9 +63,18 @@ export class ProductsRepository {
     return rows.map((row) => toProductView(row, links.get(row.id) ?? []));
   }
 
+  /** One product with its options, in one statement: the product page asks this for every product shown. */
   async view(id: string, manager: EntityManager = this.dataSource.manager): Promise<ProductView | null> {
-    const [row] = await this.rows([id], manager);
-    return row ? (await this.views([row], manager))[0] : null;
+    const [row]: (ProductRow & { links: LinkRow[] })[] = await manager.query(
+      `SELECT ${PRODUCT_COLUMNS},
+              (SELECT coalesce(json_agg(x ORDER BY x.position), '[]')
+                 FROM (SELECT ${LINK_COLUMNS}
+                         FROM product_customizations l JOIN customization_definitions d ON d.id = l.option_id
+                        WHERE l.product_id = p.id) x) AS links
+         FROM products p WHERE p.id = $1 AND p.deleted_at IS NULL`,
+      [id],
+    );
+    return row ? toProductView(row, row.links) : null;
   }
 
   /**
