@@ -12,71 +12,75 @@ export interface ListFilter {
   minRating: number;
 }
 
-const BRANDS: Brand[] = ['ms', 'jaksh'];
+/** The products of one brand in one category: their prices in order, and each one's rating. */
+interface Group {
+  brand: Brand;
+  category: string;
+  prices: Int32Array;
+  ratings: Float64Array;
+}
 
-/** Every live product's filtered columns, ordered by price, as of one listing version. */
+/**
+ * Every live product's filtered columns, as of one listing version, grouped by brand and category
+ * and ordered by price within a group: a count is a binary search per group the filter keeps,
+ * and only a minimum rating reads the group's products in the price range.
+ */
 export class ListingColumns {
   private constructor(
     readonly version: string,
-    private readonly prices: Int32Array,
-    private readonly brands: Uint8Array,
-    private readonly categories: Uint16Array,
-    private readonly categoryIds: Map<string, number>,
-    private readonly ratings: Float64Array,
+    private readonly groups: Group[],
   ) {}
 
   static of(
     version: string,
     rows: { price_paise: number; brand: Brand; category: string; rating: number }[],
   ): ListingColumns {
-    const sorted = [...rows].sort((a, b) => a.price_paise - b.price_paise);
-    const categoryIds = new Map<string, number>();
-    const columns = new ListingColumns(
-      version,
-      new Int32Array(sorted.length),
-      new Uint8Array(sorted.length),
-      new Uint16Array(sorted.length),
-      categoryIds,
-      new Float64Array(sorted.length),
-    );
-    for (const [i, row] of sorted.entries()) {
-      if (!categoryIds.has(row.category)) categoryIds.set(row.category, categoryIds.size);
-      columns.prices[i] = row.price_paise;
-      columns.brands[i] = BRANDS.indexOf(row.brand);
-      columns.categories[i] = categoryIds.get(row.category)!;
-      columns.ratings[i] = row.rating;
+    const byGroup = new Map<string, typeof rows>();
+    for (const row of rows) {
+      const key = `${row.brand}\u0000${row.category}`;
+      const members = byGroup.get(key);
+      if (members) members.push(row);
+      else byGroup.set(key, [row]);
     }
-    return columns;
+    const groups = [...byGroup.values()].map((members): Group => {
+      members.sort((a, b) => a.price_paise - b.price_paise);
+      return {
+        brand: members[0].brand,
+        category: members[0].category,
+        prices: Int32Array.from(members, (m) => m.price_paise),
+        ratings: Float64Array.from(members, (m) => m.rating),
+      };
+    });
+    return new ListingColumns(version, groups);
   }
 
   count(filter: ListFilter): number {
-    const from = this.firstAtLeast(filter.minPaise ?? -Infinity);
-    const to = this.firstAtLeast((filter.maxPaise ?? Infinity) + 1);
-    const brand = filter.brand === undefined ? -1 : BRANDS.indexOf(filter.brand);
-    const category = filter.category === undefined ? -1 : (this.categoryIds.get(filter.category) ?? -2);
-    if (category === -2) return 0;
-    if (brand < 0 && category < 0 && filter.minRating <= 0) return Math.max(0, to - from);
     let n = 0;
-    for (let i = from; i < to; i++) {
-      if (brand >= 0 && this.brands[i] !== brand) continue;
-      if (category >= 0 && this.categories[i] !== category) continue;
-      if (this.ratings[i] < filter.minRating) continue;
-      n++;
+    for (const group of this.groups) {
+      if (filter.brand !== undefined && group.brand !== filter.brand) continue;
+      if (filter.category !== undefined && group.category !== filter.category) continue;
+      const from = firstAtLeast(group.prices, filter.minPaise ?? -Infinity);
+      const to = firstAtLeast(group.prices, (filter.maxPaise ?? Infinity) + 1);
+      if (filter.minRating <= 0) {
+        n += Math.max(0, to - from);
+        continue;
+      }
+      for (let i = from; i < to; i++) if (group.ratings[i] >= filter.minRating) n++;
     }
     return n;
   }
+}
 
-  /** The index of the first price at or above `paise` (binary search). */
-  private firstAtLeast(paise: number): number {
-    let lo = 0;
-    let hi = this.prices.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.prices[mid] < paise) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+/** The index of the first price at or above `paise` (binary search). */
+function firstAtLeast(prices: Int32Array, paise: number): number {
+  let lo = 0;
+  let hi = prices.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (prices[mid] < paise) lo = mid + 1;
+    else hi = mid;
   }
+  return lo;
 }
 
 /**
