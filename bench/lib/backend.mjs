@@ -54,11 +54,15 @@ async function waitOk(url, child, name, timeoutMs = 60_000) {
   throw new Error(`${name} did not start in time`);
 }
 
-/** Node options for one process of the backend, from BENCH_CPU_PROF and BENCH_COUNT_QUERIES. */
-function nodeArgs(name) {
+/**
+ * Node options for one process of the backend, from BENCH_CPU_PROF and BENCH_COUNT_QUERIES, and
+ * from BENCH_STATEMENTS in that process's own environment.
+ */
+function nodeArgs(name, env = {}) {
   const args = [];
   if (process.env.BENCH_CPU_PROF) args.push('--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_CPU_PROF, name)}`);
   if (process.env.BENCH_COUNT_QUERIES) args.push('--import', pathToFileURL(join(here, 'count-queries.mjs')).href);
+  if (env.BENCH_STATEMENTS) args.push('--import', pathToFileURL(join(here, 'log-statements.mjs')).href);
   return args;
 }
 
@@ -93,7 +97,7 @@ export async function startBackend({ services, env: extra = {}, serviceEnv = {} 
     const port = await freePort();
     const database = `${namespace}_${service.replace(/-/g, '_')}`;
     databases.push(database);
-    const child = spawn(process.execPath, [...nodeArgs(service), join(root, 'services', service, 'dist', 'main.js')], {
+    const child = spawn(process.execPath, [...nodeArgs(service, serviceEnv[service]), join(root, 'services', service, 'dist', 'main.js')], {
       env: { ...env, BENCH_PROCESS: service, DATABASE_NAME: database, HEALTH_PORT: String(port), HEALTH_HOST: '127.0.0.1', ...(serviceEnv[service] ?? {}) },
       stdio: ['ignore', logTo(service), 'inherit'],
     });
@@ -220,23 +224,4 @@ export async function queryCounts(processes) {
     counts[name] = JSON.parse(await readFile(join(dir, `${name}.json`), 'utf8').catch(() => '{}'));
   }
   return counts;
-}
-
-/**
- * Waits until the gateway's copy of the product list holds `count` products (its metric
- * shop_gateway_product_list_products): a generated catalog reaches it through catalog.reloaded, a
- * moment after the generator exits, and lists measured before would be the catalog's.
- */
-export async function waitForProducts(url, count, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const text = await fetch(`${url}/metrics`)
-      .then((res) => res.text())
-      .catch(() => '');
-    const held = Number(/^shop_gateway_product_list_products(?:\{[^}]*\})? (\S+)$/m.exec(text)?.[1] ?? -1);
-    // A gateway built before the copy (BENCH_BUILD) exports no such gauge: nothing to wait for.
-    if (held === count || (text.includes('shop_ready') && !text.includes('shop_gateway_product_list_products'))) return;
-    if (Date.now() > deadline) throw new Error(`the gateway's product list holds ${held} products, not ${count}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }

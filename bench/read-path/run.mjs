@@ -21,7 +21,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { root, startBackend, waitForProducts } from '../lib/backend.mjs';
+import { root, startBackend } from '../lib/backend.mjs';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -76,7 +76,6 @@ async function main() {
       ...backend.env,
       DATABASE_NAME: backend.databases[0],
     });
-    await waitForProducts(backend.url, PRODUCTS);
     const page = await (await fetch(`${backend.url}/api/products?limit=24`)).text();
     const ids = (
       await (await fetch(`${backend.url}/api/products?limit=100&sort=newest`)).json()
