@@ -1,4 +1,4 @@
-import type { CustomerListReply, CustomerOrderView, CustomerRowView } from '@shop/proto';
+import { REVENUE_COUNTS, type CustomerListReply, type CustomerOrderView, type CustomerRowView } from '@shop/proto';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { aCustomerDetail, aCustomerRow } from '../../test/fixtures';
 import { mockApi } from '../../test/mockApi';
@@ -85,6 +85,7 @@ describe('the customers screen', () => {
     expect(within(summary).getByText('Individual').nextSibling).toHaveTextContent('20');
     expect(within(summary).getByText('VIP').nextSibling).toHaveTextContent('3');
     expect(within(summary).getByText('Total Revenue').nextSibling).toHaveTextContent('₹2.5L');
+    expect(within(summary).getByText('Total Revenue').nextSibling).toHaveTextContent(REVENUE_COUNTS);
   });
 
   it('shows total revenue in rupees below 100000', async () => {

@@ -1,3 +1,4 @@
+import { REVENUE_COUNTS } from '@shop/proto';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { CUSTOMERS_KEY, deactivateCustomer, listCustomers, type CustomerRow } from '../../api/customers';
@@ -118,7 +119,7 @@ export default function CustomersPage() {
           ['Business', summary ? String(summary.business) : '—'],
           ['Individual', summary ? String(summary.individual) : '—'],
           ['VIP', summary ? String(summary.vip) : '—'],
-          ['Total Revenue', summary ? formatRevenue(summary.totalRevenue) : '—'],
+          ['Total Revenue', summary ? formatRevenue(summary.totalRevenue) : '—', REVENUE_COUNTS],
         ]}
       />
 

@@ -1,4 +1,4 @@
-import type { AdminOrderListReply, DashboardReply, OrderView } from '@shop/proto';
+import { REVENUE_COUNTS, type AdminOrderListReply, type DashboardReply, type OrderView } from '@shop/proto';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { aDashboard, anOrder, aPreviousMonth } from '../../test/fixtures';
 import { mockApi, type RecordedCall } from '../../test/mockApi';
@@ -59,6 +59,52 @@ describe('the dashboard', () => {
     expect(metric('Orders')).toHaveTextContent('120+20% from last month');
     expect(metric('Products')).toHaveTextContent('480% from last month');
     expect(metric('Customers')).toHaveTextContent('75-6.3% from last month');
+  });
+
+  it('says under Total Revenue what it counts, as the orders and customers screens do', async () => {
+    server();
+    renderAdmin('/dashboard');
+    await screen.findByLabelText('Key figures');
+    expect(metric('Total Revenue')).toHaveTextContent(REVENUE_COUNTS);
+  });
+
+  it('asks again on every visit, showing the figures of the last visit marked as refreshing meanwhile', async () => {
+    let release: () => void = () => undefined;
+    let visits = 0;
+    const api = server(
+      () => {
+        visits += 1;
+        return aDashboard({ totalOrders: 120 + visits - 1 });
+      },
+      {
+        'GET /admin2009/orders': async (call) => {
+          // The recent orders of the second visit wait until the test lets them through.
+          if (visits >= 2 && (call.params as { limit?: number } | undefined)?.limit === 5)
+            await new Promise<void>((resolve) => (release = resolve));
+          return { data: ordersReply([]) };
+        },
+      },
+    );
+    const { user } = renderAdmin('/dashboard');
+    await screen.findByLabelText('Key figures');
+    finishCounters();
+    expect(metric('Orders')).toHaveTextContent('120');
+
+    const navigation = screen.getByRole('navigation', { name: 'NAVIGATION' });
+    await user.click(within(navigation).getByRole('link', { name: 'Orders' }));
+    await screen.findByRole('heading', { level: 1, name: 'Orders' });
+    await user.click(within(navigation).getByRole('link', { name: 'Dashboard' }));
+
+    expect(await screen.findByText('Refreshing…')).toBeInTheDocument();
+    expect(screen.getByLabelText('Key figures')).toBeInTheDocument();
+    release();
+    await waitFor(() => expect(screen.queryByText('Refreshing…')).not.toBeInTheDocument());
+    finishCounters();
+    expect(metric('Orders')).toHaveTextContent('121');
+    const current = api
+      .callsTo('GET', '/admin2009/dashboard')
+      .filter((call) => !(call.params as { period?: string } | undefined)?.period);
+    expect(current).toHaveLength(2);
   });
 
   it('asks for the summary, the previous month and the 5 most recent orders together', async () => {

@@ -37,19 +37,26 @@ const logger = createLogger('dashboard');
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
 
+  // Orders and customers arrive all the time: every visit asks again, showing the figures of the
+  // last visit meanwhile, marked as refreshing.
   const dashboard = useQuery({
     queryKey: [...DASHBOARD_KEY, 'current'],
     queryFn: ({ signal }) => fetchDashboard(undefined, signal),
+    refetchOnMount: 'always',
   });
   const previous = useQuery({
     queryKey: [...DASHBOARD_KEY, 'previous_month'],
     queryFn: ({ signal }) => fetchPreviousMonth(signal),
+    refetchOnMount: 'always',
   });
   const recent = useQuery({
     queryKey: [...ORDERS_KEY, 'list', 'recent'],
     queryFn: ({ signal }) => listOrders(RECENT_ORDERS_QUERY, signal),
+    refetchOnMount: 'always',
   });
-  const failed = [dashboard, previous, recent].filter((query) => query.isError);
+  const queries = [dashboard, previous, recent];
+  const failed = queries.filter((query) => query.isError);
+  const refreshing = queries.every((query) => query.data) && queries.some((query) => query.isFetching);
 
   useLoggedError(logger, dashboard.error, 'Could not load the dashboard');
   useLoggedError(logger, previous.error, "Could not load last month's figures");
@@ -58,7 +65,16 @@ export default function DashboardPage() {
   return (
     <Page
       title="Dashboard"
-      subtitle="How the shop is doing today"
+      subtitle={
+        <>
+          How the shop is doing today
+          {refreshing ? (
+            <span className="refreshing-note" role="status">
+              Refreshing…
+            </span>
+          ) : null}
+        </>
+      }
       actions={
         <button type="button" className="btn btn-primary">
           Generate Report
@@ -130,6 +146,7 @@ function MetricCardView({ card }: { card: MetricCard }) {
         <span className={`metric-growth metric-growth-${trend}`}>
           {growthText(card.growth)} <span className="metric-growth-label">from last month</span>
         </span>
+        {card.note ? <span className="figure-note">{card.note}</span> : null}
       </dd>
     </div>
   );

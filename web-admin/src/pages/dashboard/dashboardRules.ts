@@ -2,6 +2,7 @@ import {
   CATEGORY_COLORS,
   GUEST_USER,
   RECENT_ORDERS_LIMIT_DASHBOARD,
+  REVENUE_COUNTS,
   UNKNOWN_PRODUCT,
   type CategoryShare,
   type DashboardFigures,
@@ -46,19 +47,22 @@ export interface MetricCard {
   /** Percent change from last month (the spec's growth rule). */
   growth: number;
   money: boolean;
+  /** What the figure counts, when its label alone does not say. */
+  note?: string;
 }
 
 /** The four cards, each compared with the figures as they stood when this month began. */
 export function metricCards(current: DashboardFigures, previous: DashboardFigures): MetricCard[] {
-  const card = (key: keyof DashboardFigures, label: string, money = false): MetricCard => ({
+  const card = (key: keyof DashboardFigures, label: string, money = false, note?: string): MetricCard => ({
     key,
     label,
     value: current[key],
     growth: growthPercent(current[key], previous[key]),
     money,
+    ...(note && { note }),
   });
   return [
-    card('totalRevenue', 'Total Revenue', true),
+    card('totalRevenue', 'Total Revenue', true, REVENUE_COUNTS),
     card('totalOrders', 'Orders'),
     card('totalProducts', 'Products'),
     card('totalCustomers', 'Customers'),

@@ -1,4 +1,4 @@
-import type { AdminOrderListReply, OrderView } from '@shop/proto';
+import { REVENUE_COUNTS, type AdminOrderListReply, type OrderView } from '@shop/proto';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { aCustomization, anOrder as aBaseOrder } from '../../test/fixtures';
 import { mockApi, type RecordedCall } from '../../test/mockApi';
@@ -71,6 +71,7 @@ describe('the orders screen', () => {
       expect(within(summary).getByText('Total Orders').nextSibling).toHaveTextContent('42'),
     );
     expect(within(summary).getByText('Total Revenue').nextSibling).toHaveTextContent('₹1,25,000');
+    expect(within(summary).getByText('Total Revenue').nextSibling).toHaveTextContent(REVENUE_COUNTS);
     expect(within(summary).getByText('Pending').nextSibling).toHaveTextContent('7');
     expect(within(summary).getByText('Processing').nextSibling).toHaveTextContent('3');
   });

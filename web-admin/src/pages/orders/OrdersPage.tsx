@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_ORDERS_PAGE_SIZE } from '@shop/proto';
+import { ADMIN_ORDERS_PAGE_SIZE, REVENUE_COUNTS } from '@shop/proto';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
@@ -172,7 +172,7 @@ export default function OrdersPage() {
         label="Order summary"
         cards={[
           ['Total Orders', summary ? String(summary.totalOrders) : '—'],
-          ['Total Revenue', summary ? formatPrice(summary.totalRevenue) : '—'],
+          ['Total Revenue', summary ? formatPrice(summary.totalRevenue) : '—', REVENUE_COUNTS],
           ['Pending', summary ? String(summary.pending) : '—'],
           ['Processing', summary ? String(summary.processing) : '—'],
         ]}
