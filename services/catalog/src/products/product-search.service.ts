@@ -15,7 +15,8 @@ interface HitRow {
 
 /**
  * The dropdown ranks at most this many matches, the most reviewed, so a common word costs a walk
- * of the popularity index to its 200th match instead of a sort of every match.
+ * of the popularity index (which holds each product's vector) to its 200th match instead of a
+ * sort of every match. Only the eight shown are read from the table.
  */
 const CANDIDATES = 200;
 /** Words shorter than this are taken as typed: too short to tell a typo from a prefix. */
@@ -92,21 +93,23 @@ export class ProductSearchService {
     const { matches, inName, correctedInName } = await this.queries(words);
     if (matches === null) return [];
     return this.dataSource.query(
-      `SELECT r.id, r.name, r.first_image, r.price_paise, r.brand FROM (
-         SELECT c.*, CASE WHEN starts_with(c.name_key, $2) THEN 0
-                          WHEN c.search_tsv @@ $3::tsquery THEN 1
-                          WHEN c.search_tsv @@ $4::tsquery THEN 2
-                          ELSE 3 END AS tier
-           FROM (SELECT p.id, p.name, p.images[1] AS first_image, p.price_paise, p.brand, p.review_count,
-                        p.name_key, p.search_tsv
-                   FROM products p
-                  WHERE p.deleted_at IS NULL AND p.search_tsv @@ $1::tsquery
-                  ORDER BY p.review_count DESC, p.name_key, p.id
-                  LIMIT $5) c
-       ) r
-       ORDER BY r.tier, CASE WHEN r.tier IN (1, 2) THEN word_similarity($2, r.name_key) END DESC NULLS LAST,
-                r.review_count DESC, r.name_key, r.id
-       LIMIT $6`,
+      `SELECT p.id, p.name, p.images[1] AS first_image, p.price_paise, p.brand
+         FROM (SELECT r.id, r.tier, r.closeness, r.review_count, r.name_key
+                 FROM (SELECT c.id, c.review_count, c.name_key, t.tier,
+                              CASE WHEN t.tier IN (1, 2) THEN word_similarity($2, c.name_key) END AS closeness
+                         FROM (SELECT p.id, p.review_count, p.name_key, p.search_tsv
+                                 FROM products p
+                                WHERE p.deleted_at IS NULL AND p.search_tsv @@ $1::tsquery
+                                ORDER BY p.review_count DESC, p.name_key, p.id
+                                LIMIT $5) c,
+                              LATERAL (SELECT CASE WHEN starts_with(c.name_key, $2) THEN 0
+                                                   WHEN c.search_tsv @@ $3::tsquery THEN 1
+                                                   WHEN c.search_tsv @@ $4::tsquery THEN 2
+                                                   ELSE 3 END AS tier) t) r
+                ORDER BY r.tier, r.closeness DESC NULLS LAST, r.review_count DESC, r.name_key, r.id
+                LIMIT $6) best
+         JOIN products p ON p.id = best.id
+        ORDER BY best.tier, best.closeness DESC NULLS LAST, best.review_count DESC, best.name_key, best.id`,
       [matches, typed, inName, correctedInName, CANDIDATES, SEARCH_DROPDOWN_LIMIT],
     );
   }
