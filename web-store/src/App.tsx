@@ -34,8 +34,18 @@ export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       // The request client already alerts on server errors; screens offer Try again instead of retrying.
-      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
+      // Requests go out even when the browser says it is offline, so the shopper is told so and the
+      // screen shows what failed (otherwise TanStack Query holds them, and a list stays a skeleton
+      // until the connection returns); what failed is asked again once it does (which 'always'
+      // would otherwise turn off).
+      queries: {
+        retry: false,
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+        networkMode: 'always',
+        refetchOnReconnect: true,
+      },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -2,6 +2,8 @@ import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig 
 import {
   cancelledFailure,
   failureFromResponse,
+  failureMessage as serverOrDefaultMessage,
+  isApiFailure,
   networkFailure,
   requestFailure,
   type ApiFailure,
@@ -9,7 +11,7 @@ import {
 import { createLogger, type Logger } from '../lib/logger';
 
 // Screens take the failure helpers from their client, beside the calls that reject with them.
-export { failureMessage, isApiFailure, type ApiFailure } from '@shop/proto';
+export { isApiFailure, type ApiFailure } from '@shop/proto';
 
 /** Browser storage keys (back-office spec, section 9; the customer's from the storefront spec). */
 export const STORAGE_KEYS = { token: 'token', adminToken: 'adminToken' } as const;
@@ -22,6 +24,16 @@ export const CLIENT_MESSAGES = {
   unreachable: 'Unable to connect to server. Please check your internet connection and try again.',
   offline: 'You appear to be offline. Please check your internet connection.',
 } as const;
+
+/**
+ * The message a screen shows for a failure: the server's own text, else the screen's default. When
+ * no answer came at all, the screen says what the connection is doing instead.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (isApiFailure(error) && error.code === 'NETWORK_ERROR')
+    return navigator.onLine ? CLIENT_MESSAGES.unreachable : CLIENT_MESSAGES.offline;
+  return serverOrDefaultMessage(error, fallback);
+}
 
 export const ADMIN_LOGIN_EXPIRED = '/admin2009/login?session=expired';
 export const CUSTOMER_LOGIN_EXPIRED = '/login?session=expired';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import * as adminApi from '../api/admin';
-import { STORAGE_KEYS } from '../api/client';
+import { STORAGE_KEYS, type ApiFailure } from '../api/client';
 import { createLogger } from '../lib/logger';
 
 const logger = createLogger('auth');
@@ -10,6 +10,13 @@ export interface AdminAuthValue {
   admin: adminApi.Admin | null;
   /** True while a stored admin token is being turned into an admin. */
   loading: boolean;
+  /**
+   * Why the stored admin token could not be turned into an admin: no answer, a server error. The
+   * token is kept; only a 401 ends a session.
+   */
+  sessionError: ApiFailure | null;
+  /** Asks the server for the stored session's admin again. */
+  retrySession(): void;
   login(email: string, password: string): Promise<adminApi.Admin>;
   logout(): Promise<void>;
   /** True after the request client ended the session on a 401: sign-in says why. */
@@ -45,10 +52,13 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
     forget();
   }, [forget]);
 
+  const { data, isPending, error, refetch } = profile;
   const value = useMemo<AdminAuthValue>(
     () => ({
-      admin: token ? (profile.data ?? null) : null,
-      loading: Boolean(token) && profile.isPending,
+      admin: token ? (data ?? null) : null,
+      loading: Boolean(token) && isPending,
+      sessionError: token && !data && error ? error : null,
+      retrySession: () => void refetch(),
       sessionExpired,
       login: async (email, password) => {
         const reply = await adminApi.login(email, password);
@@ -70,7 +80,7 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
       },
       endSession,
     }),
-    [token, profile.data, profile.isPending, sessionExpired, queryClient, forget, endSession],
+    [token, data, isPending, error, refetch, sessionExpired, queryClient, forget, endSession],
   );
 
   return <AdminAuthContext.Provider value={value}>{children}</AdminAuthContext.Provider>;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { useReportDirty } from '../components/UnsavedChanges';
 import { AdminLayout } from './AdminLayout';
-import { mockApi } from '../test/mockApi';
+import { mockApi, type MockReply } from '../test/mockApi';
 import { ADMIN, renderAdmin } from '../test/renderApp';
 
 function signedInApi() {
@@ -59,6 +59,24 @@ describe('the admin layout', () => {
     renderAdmin('/products');
     await waitFor(() => expect(location()).toBe('/login?session=expired'));
     expect(localStorage.getItem('adminToken')).toBeNull();
+  });
+
+  it('keeps the session when the profile cannot be loaded without a 401, says what failed and retries', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    let answer: MockReply = { status: 502, data: {} };
+    mockApi({
+      'GET /admin2009/profile': () => answer,
+      'GET /admin2009/orders': () => ({ data: { success: true, orders: [], total: 0, page: 1 } }),
+    });
+    const { user } = renderAdmin('/orders');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load the admin panel');
+    expect(alert).toHaveBeenCalledWith('Server error. Please try again later.');
+    expect(location()).toBe('/orders');
+    expect(localStorage.getItem('adminToken')).not.toBeNull();
+
+    answer = { data: { success: true, admin: ADMIN } };
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Welcome back, Admin')).toBeInTheDocument();
   });
 
   it('lists NAVIGATION and QUICK ACTIONS and highlights the active page', async () => {

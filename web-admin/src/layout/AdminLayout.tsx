@@ -1,9 +1,10 @@
 import { Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { failureMessage } from '../api/client';
 import { useAdminAuth } from '../auth/AdminAuthContext';
 import { useConfirm } from '../components/ConfirmProvider';
 import { HomeIcon, MenuIcon, SignOutIcon } from '../components/icons';
-import { LoadingState } from '../components/QueryStates';
+import { ErrorBanner, LoadingState } from '../components/QueryStates';
 import { UNSAVED_CHANGES_MESSAGE, useUnsavedChanges } from '../components/UnsavedChanges';
 import { isActive, NAV_ITEMS, pageLabel } from './navigation';
 
@@ -11,6 +12,8 @@ export const LAYOUT_MESSAGES = {
   signOut: 'Are you sure you want to sign out?',
   backToSite: 'Leave admin panel and go back to the site?',
   loading: 'Loading admin panel...',
+  /** The default when the stored session's admin cannot be fetched. */
+  sessionFailed: 'Failed to load the admin panel',
 } as const;
 
 /** The storefront is a separate app: reaching it is a full page load. */
@@ -20,7 +23,7 @@ export function goToSite() {
 
 /** The admin layout (back-office spec, section 2): sidebar, header and the current page. */
 export function AdminLayout() {
-  const { admin, loading, sessionExpired, logout } = useAdminAuth();
+  const { admin, loading, sessionError, sessionExpired, retrySession, logout } = useAdminAuth();
   const { isDirty, setDirty } = useUnsavedChanges();
   const confirm = useConfirm();
   const navigate = useNavigate();
@@ -32,9 +35,22 @@ export function AdminLayout() {
   }, [pathname]);
 
   useEffect(() => {
-    if (!loading && !admin) navigate(sessionExpired ? '/login?session=expired' : '/login', { replace: true });
-  }, [loading, admin, sessionExpired, navigate]);
+    if (!loading && !admin && !sessionError)
+      navigate(sessionExpired ? '/login?session=expired' : '/login', { replace: true });
+  }, [loading, admin, sessionError, sessionExpired, navigate]);
 
+  // No answer about the stored session (a lost connection, a server error) is not a signed-out
+  // admin: the page says what failed and keeps the token for Retry.
+  if (!admin && sessionError) {
+    return (
+      <div className="admin-loading">
+        <ErrorBanner
+          message={failureMessage(sessionError, LAYOUT_MESSAGES.sessionFailed)}
+          onRetry={retrySession}
+        />
+      </div>
+    );
+  }
   if (loading || !admin) {
     return (
       <div className="admin-loading">

@@ -11,7 +11,7 @@ export interface RecordedCall {
 
 type Handler = (call: RecordedCall) => MockReply | Promise<MockReply>;
 
-interface MockReply {
+export interface MockReply {
   status?: number;
   data?: unknown;
   headers?: Record<string, string>;

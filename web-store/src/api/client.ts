@@ -2,6 +2,7 @@ import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig 
 import {
   cancelledFailure,
   failureFromResponse,
+  failureMessage as serverOrDefaultMessage,
   isApiFailure,
   networkFailure,
   requestFailure,
@@ -10,7 +11,7 @@ import {
 import { createLogger, type Logger } from '../lib/logger';
 
 // Screens take the failure helpers from their client, beside the calls that reject with them.
-export { failureMessage, isApiFailure, type ApiFailure } from '@shop/proto';
+export { isApiFailure, type ApiFailure } from '@shop/proto';
 
 /** Browser storage keys (storefront spec, section 9). */
 export const STORAGE_KEYS = { token: 'token', adminToken: 'adminToken', user: 'user', cart: 'cart' } as const;
@@ -36,6 +37,22 @@ declare module 'axios' {
      */
     showsForbidden?: boolean;
   }
+}
+
+/**
+ * The message a screen shows for a failure: the server's own text, else the screen's default
+ * (e.g. 'Failed to load products. Please try again later.'). When no answer came at all, the
+ * screen says what the connection is doing, so a shopper who is offline reads that rather than a
+ * default that blames the shop.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  return connectionProblem(error) ?? serverOrDefaultMessage(error, fallback);
+}
+
+/** What the connection is doing, for a failure that got no answer at all; null for any other. */
+export function connectionProblem(error: unknown): string | null {
+  if (!isApiFailure(error) || error.code !== 'NETWORK_ERROR') return null;
+  return navigator.onLine ? CLIENT_MESSAGES.unreachable : CLIENT_MESSAGES.offline;
 }
 
 /**
@@ -153,7 +170,8 @@ export function createApiClient(env: ClientEnvironment): AxiosInstance {
       }
       case 403:
         // A refused sign-in (a deactivated account) is explained by the form, not the /403 page.
-        if (showsForbidden || isSignInCall(url)) env.logger.warn(`Request ${url ?? ''} failed with 403`, failure.message);
+        if (showsForbidden || isSignInCall(url))
+          env.logger.warn(`Request ${url ?? ''} failed with 403`, failure.message);
         else env.navigate(FORBIDDEN_PATH);
         return;
       case 429:

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockApi } from '../test/mockApi';
+import userEvent from '@testing-library/user-event';
+import { AxiosError } from 'axios';
+import { mockApi, type MockReply } from '../test/mockApi';
 import { currentLocation, renderApp } from '../test/renderApp';
 
 const user = { _id: 'u1', id: 'u1', username: 'asha', email: 'asha@example.in', wishlist: [], addresses: [] };
@@ -14,13 +16,40 @@ describe('the customer session', () => {
     expect(api.calls('GET /auth/me')[0].headers.get('Authorization')).toBe('Bearer jwt-1');
   });
 
-  it('removes the token when the user cannot be fetched', async () => {
+  it('keeps the token when the session check fails without a 401, and the page says what failed', async () => {
     localStorage.setItem('token', 'jwt-1');
-    mockApi({ 'GET /auth/me': () => ({ status: 404, data: { message: 'User not found' } }) });
+    let answer: MockReply = { status: 503, data: {} };
+    const api = mockApi({ 'GET /auth/me': () => answer });
+    renderApp('/account');
+    expect(await screen.findByText('Token authentication failed')).toBeInTheDocument();
+    expect(window.alert).toHaveBeenCalledWith('Server error. Please try again later.');
+    expect(localStorage.getItem('token')).toBe('jwt-1');
+    expect(currentLocation()).toBe('/account');
+
+    answer = { data: { success: true, user } };
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Account Overview' })).toBeInTheDocument();
+    expect(api.calls('GET /auth/me')).toHaveLength(2);
+  });
+
+  it('shows the user it last saw at once, and keeps them when the connection fails', async () => {
+    localStorage.setItem('token', 'jwt-1');
+    localStorage.setItem('user', JSON.stringify(user));
+    mockApi({
+      'GET /auth/me': (config) => {
+        throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
+      },
+    });
     renderApp('/terms');
-    await waitFor(() => expect(localStorage.getItem('token')).toBeNull());
-    const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'My Account' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(window.alert).toHaveBeenCalledWith(
+        'Unable to connect to server. Please check your internet connection and try again.',
+      ),
+    );
+    expect(within(nav).getByRole('link', { name: 'My Account' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('jwt-1');
   });
 
   it('sends an expired session to /login?session=expired', async () => {
@@ -30,6 +59,20 @@ describe('the customer session', () => {
     await waitFor(() => expect(currentLocation()).toBe('/login?session=expired'));
     expect(localStorage.getItem('token')).toBeNull();
     expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in page whose session the server refuses to /login?session=expired with its message', async () => {
+    localStorage.setItem('token', 'jwt-old');
+    localStorage.setItem('user', JSON.stringify(user));
+    mockApi({
+      'GET /auth/me': () => ({ status: 401, data: { message: 'Unauthorized' } }),
+      'GET /auth/stats': () => ({ status: 401, data: { message: 'Unauthorized' } }),
+    });
+    renderApp('/account');
+    await waitFor(() => expect(currentLocation()).toBe('/login?session=expired'));
+    expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
   });
 
   it('a 403 goes to the 403 page', async () => {

@@ -1,13 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import * as authApi from '../api/auth';
-import { STORAGE_KEYS } from '../api/client';
+import { STORAGE_KEYS, type ApiFailure } from '../api/client';
 import { createLogger } from '../lib/logger';
 
 export interface AuthContextValue {
   user: authApi.User | null;
-  /** True while a stored token is being turned into a user. */
+  /** True while a stored token is being turned into a user and there is no user to show yet. */
   loading: boolean;
+  /**
+   * Why the stored session could not be confirmed when there is no user to show meanwhile: no
+   * answer, a server error. The token is kept; only a 401 ends a session.
+   */
+  sessionError: ApiFailure | null;
+  /** Asks the server for the stored session's user again. */
+  retrySession(): void;
+  /** True after the server refused the session (a 401): signed-in pages send to /login?session=expired. */
+  sessionExpired: boolean;
   login(identifier: string, password: string): Promise<authApi.User>;
   register(username: string, email: string, password: string): Promise<authApi.User>;
   /** Signs in with a token obtained elsewhere (the third-party sign-in callback). */
@@ -27,74 +36,117 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 const ME_KEY = ['auth', 'me'] as const;
 const logger = createLogger('auth');
 
+/** The user as the server last described them, kept beside the token (storage key `user`). */
+function readStoredUser(): authApi.User | null {
+  const raw = localStorage.getItem(STORAGE_KEYS.user);
+  if (!raw) return null;
+  try {
+    const user = JSON.parse(raw) as authApi.User | null;
+    return user && typeof user === 'object' && typeof user._id === 'string' ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+function forgetStoredSession() {
+  localStorage.removeItem(STORAGE_KEYS.token);
+  localStorage.removeItem(STORAGE_KEYS.user);
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState(() => localStorage.getItem(STORAGE_KEYS.token));
+  // A reload shows the shopper signed in at once, and stays so when the server's answer about the
+  // session is late or never comes (a lost connection, a server error): only a 401 signs them out.
+  const [storedUser, setStoredUser] = useState(() => (token ? readStoredUser() : null));
+  const [sessionExpired, setSessionExpired] = useState(false);
 
   const me = useQuery({
     queryKey: [...ME_KEY, token],
-    queryFn: async ({ signal }) => {
-      try {
-        return await authApi.fetchMe(signal);
-      } catch (error) {
-        // On load a token that no longer names a user is dropped (storefront spec, section 4).
-        localStorage.removeItem(STORAGE_KEYS.token);
-        setToken(null);
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) => authApi.fetchMe(signal),
     enabled: Boolean(token),
     retry: false,
     staleTime: Infinity,
   });
 
+  useEffect(() => {
+    if (!token || !me.data) return;
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(me.data));
+    setStoredUser(me.data);
+  }, [token, me.data]);
+
   const startSession = useCallback(
     (result: authApi.AuthResult) => {
       localStorage.setItem(STORAGE_KEYS.token, result.token);
       queryClient.setQueryData([...ME_KEY, result.token], result.user);
+      setSessionExpired(false);
       setToken(result.token);
       return result.user;
     },
     [queryClient],
   );
 
-  const endSession = useCallback(() => {
+  const forget = useCallback(() => {
     setToken(null);
+    setStoredUser(null);
     queryClient.removeQueries({ queryKey: ME_KEY });
   }, [queryClient]);
 
-  const value = useMemo<AuthContextValue>(
-    () => ({
-      user: token ? (me.data ?? null) : null,
-      loading: Boolean(token) && me.isPending,
+  const endSession = useCallback(() => {
+    localStorage.removeItem(STORAGE_KEYS.user);
+    setSessionExpired(true);
+    forget();
+  }, [forget]);
+
+  const { data, isPending, error, refetch } = me;
+  const value = useMemo<AuthContextValue>(() => {
+    const user = token ? (data ?? storedUser) : null;
+    return {
+      user,
+      loading: Boolean(token) && isPending && !user,
+      sessionError: token && !user && error ? error : null,
+      retrySession: () => void refetch(),
+      sessionExpired,
       login: async (identifier, password) => startSession(await authApi.login(identifier, password)),
       register: async (username, email, password) =>
         startSession(await authApi.register(username, email, password)),
       loginWithToken: async (newToken) => {
         localStorage.setItem(STORAGE_KEYS.token, newToken);
         try {
-          const user = await authApi.fetchMe();
-          return startSession({ token: newToken, user });
-        } catch (error) {
+          const fetched = await authApi.fetchMe();
+          return startSession({ token: newToken, user: fetched });
+        } catch (failure) {
           localStorage.removeItem(STORAGE_KEYS.token);
-          throw error;
+          throw failure;
         }
       },
       logout: () => {
         const held = localStorage.getItem(STORAGE_KEYS.token);
-        localStorage.removeItem(STORAGE_KEYS.token);
-        endSession();
+        forgetStoredSession();
+        setSessionExpired(false);
+        forget();
         // Signing out here must not wait for, or depend on, the server.
-        if (held) authApi.logout(held).catch((error) => logger.warn('Logout call failed', error));
+        if (held) authApi.logout(held).catch((failure) => logger.warn('Logout call failed', failure));
       },
       renewSession: startSession,
       endSession,
       updateUser: (next) => {
         if (token) queryClient.setQueryData([...ME_KEY, token], next);
       },
-    }),
-    [token, me.data, me.isPending, startSession, endSession, queryClient],
-  );
+    };
+  }, [
+    token,
+    data,
+    storedUser,
+    isPending,
+    error,
+    refetch,
+    sessionExpired,
+    startSession,
+    forget,
+    endSession,
+    queryClient,
+  ]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

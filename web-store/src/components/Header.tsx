@@ -15,7 +15,9 @@ function Badge({ count, label }: { count: number; label: string }) {
 }
 
 export function Header() {
-  const { user } = useAuth();
+  const { user, sessionError } = useAuth();
+  // A session the server could not be asked about is still the shopper's: My Account says what failed.
+  const signedIn = Boolean(user) || Boolean(sessionError);
   const { count } = useCart();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -64,7 +66,7 @@ export function Header() {
             <span>Cart</span>
             <Badge count={count} label="items in cart" />
           </NavLink>
-          {user ? (
+          {signedIn ? (
             <NavLink to="/account">
               <UserIcon />
               <span>My Account</span>

@@ -4,6 +4,7 @@ import { clientBridge } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { PageErrorBoundary } from './PageErrorBoundary';
 import { LoadingState } from './QueryStates';
 
 /** The route scroll position resets to the top on every route change (spec, section 2). */
@@ -33,6 +34,7 @@ function ApiBridge() {
 }
 
 export function Layout() {
+  const { pathname } = useLocation();
   return (
     <>
       <ScrollToTop />
@@ -42,9 +44,11 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<LoadingState />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary path={pathname}>
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <Footer />
     </>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
-import { LoadingState } from '../../components/QueryStates';
+import { useSignedInPage } from '../../auth/useSignedInPage';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { AccountManagement } from './AccountManagement';
 import { Addresses } from './Addresses';
@@ -15,7 +15,8 @@ import { Wishlist } from './Wishlist';
 import './account.css';
 
 export default function AccountPage({ section: routeSection }: { section?: SectionKey }) {
-  const { user, loading, logout } = useAuth();
+  const { logout } = useAuth();
+  const { user, instead } = useSignedInPage();
   const location = useLocation();
   const navigate = useNavigate();
   const requested = (location.state as { section?: unknown } | null)?.section;
@@ -30,8 +31,7 @@ export default function AccountPage({ section: routeSection }: { section?: Secti
   }, [requested, location.key]);
   usePageTitle('My Account');
 
-  if (loading) return <LoadingState />;
-  if (!user) return signingOut ? null : <Navigate to="/login" replace state={{ from: location }} />;
+  if (!user) return signingOut ? null : instead;
 
   const signOut = () => {
     setSigningOut(true);

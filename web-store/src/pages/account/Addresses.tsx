@@ -9,6 +9,7 @@ import {
   updateAddress,
   type Address,
 } from '../../api/account';
+import { connectionProblem } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { AddressCard, ADDRESSES_KEY } from '../../components/address/AddressCard';
 import { AddressFormModal } from '../../components/address/AddressFormModal';
@@ -75,7 +76,10 @@ export function Addresses() {
       {addresses.isPending ? (
         <LoadingState />
       ) : addresses.isError ? (
-        <ErrorState message={ACCOUNT_ERRORS.load} onRetry={() => void addresses.refetch()} />
+        <ErrorState
+          message={connectionProblem(addresses.error) ?? ACCOUNT_ERRORS.load}
+          onRetry={() => void addresses.refetch()}
+        />
       ) : addresses.data.length === 0 ? (
         <EmptyState title="No saved addresses">
           <p>Add an address to check out faster.</p>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_ERRORS, fetchMyOrders, type Order } from '../../api/account';
+import { connectionProblem } from '../../api/client';
 import { CART_ERRORS } from '../../api/cart';
 import { useCart } from '../../cart/CartContext';
 import { isRefundStatus, paymentStatusLabel, shortOrderId, StatusBadge } from '../../components/OrderStatus';
@@ -28,7 +29,10 @@ export function OrderHistory({ onTrack }: { onTrack(orderId: string): void }) {
       {orders.isPending ? (
         <LoadingState />
       ) : orders.isError ? (
-        <ErrorState message={ACCOUNT_ERRORS.load} onRetry={() => void orders.refetch()} />
+        <ErrorState
+          message={connectionProblem(orders.error) ?? ACCOUNT_ERRORS.load}
+          onRetry={() => void orders.refetch()}
+        />
       ) : orders.data.length === 0 ? (
         <EmptyState title="No orders yet">
           <p>Start shopping to see your orders here</p>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_ERRORS, fetchStats } from '../../api/account';
+import { connectionProblem } from '../../api/client';
 import type { User } from '../../api/auth';
 import { shortOrderId, StatusBadge } from '../../components/OrderStatus';
 import { ErrorState, LoadingState } from '../../components/QueryStates';
@@ -40,7 +41,10 @@ export function Overview({ user, onNavigate }: { user: User; onNavigate(section:
       {stats.isPending ? (
         <LoadingState />
       ) : stats.isError ? (
-        <ErrorState message={ACCOUNT_ERRORS.load} onRetry={() => void stats.refetch()} />
+        <ErrorState
+          message={connectionProblem(stats.error) ?? ACCOUNT_ERRORS.load}
+          onRetry={() => void stats.refetch()}
+        />
       ) : (
         <>
           <ul className="stat-cards">

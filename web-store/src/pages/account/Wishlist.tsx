@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_ERRORS, fetchWishlistEntries, removeFromWishlist } from '../../api/account';
-import { isApiFailure } from '../../api/client';
+import { connectionProblem, isApiFailure } from '../../api/client';
 import { fetchProduct, productImage } from '../../api/products';
 import type { Product } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
@@ -168,7 +168,10 @@ export function Wishlist() {
           ))}
         </div>
       ) : wishlist.isError ? (
-        <ErrorState message={ACCOUNT_ERRORS.load} onRetry={() => void wishlist.refetch()} />
+        <ErrorState
+          message={connectionProblem(wishlist.error) ?? ACCOUNT_ERRORS.load}
+          onRetry={() => void wishlist.refetch()}
+        />
       ) : products.length === 0 ? (
         <EmptyState title={WISHLIST_TEXT.empty}>
           <Link to="/products" className="btn btn-primary">

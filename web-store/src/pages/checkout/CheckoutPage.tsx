@@ -1,7 +1,7 @@
 import { DEFAULT_PAYMENT_METHOD, ORDER_MESSAGES, type AddressInput } from '@shop/proto';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { addAddress, fetchAddresses, type Address } from '../../api/account';
 import { failureMessage } from '../../api/client';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../api/orders';
 import type { User } from '../../api/auth';
 import { useAuth } from '../../auth/AuthContext';
+import { useSignedInPage } from '../../auth/useSignedInPage';
 import { useCart } from '../../cart/CartContext';
 import { describeCustomization } from '../../cart/customizationSummary';
 import { AddressCard, ADDRESSES_KEY } from '../../components/address/AddressCard';
@@ -52,12 +53,10 @@ export function toShippingAddress(address: Address, user: Pick<User, 'email'>): 
  */
 export default function CheckoutPage() {
   usePageTitle('Checkout');
-  const { user, loading } = useAuth();
+  const { user, instead } = useSignedInPage();
   const cart = useCart();
-  const location = useLocation();
 
-  if (loading) return <LoadingState />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!user) return instead;
   if (cart.status === 'loading') return <LoadingState label="Loading your cart..." />;
   if (cart.status === 'error') {
     return (

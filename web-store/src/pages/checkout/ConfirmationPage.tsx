@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { fetchOrder, type Order } from '../../api/account';
 import { isApiFailure } from '../../api/client';
-import { useAuth } from '../../auth/AuthContext';
+import { useSignedInPage } from '../../auth/useSignedInPage';
 import { describeCustomization } from '../../cart/customizationSummary';
 import { paymentStatusLabel, shortOrderId, StatusBadge } from '../../components/OrderStatus';
 import { ErrorState, LoadingState } from '../../components/QueryStates';
@@ -31,8 +31,7 @@ const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'sh
 
 export default function ConfirmationPage() {
   const { orderId = '' } = useParams();
-  const { user, loading } = useAuth();
-  const location = useLocation();
+  const { user, instead } = useSignedInPage();
   usePageTitle('Order confirmation');
   const order = useQuery({
     queryKey: ['order', orderId],
@@ -45,8 +44,7 @@ export default function ConfirmationPage() {
         : false,
   });
 
-  if (loading) return <LoadingState />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!user) return instead;
   if (order.isPending) return <LoadingState label="Loading your order..." />;
   if (order.isError) {
     const message = errorText(order.error);

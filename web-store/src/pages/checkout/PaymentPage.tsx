@@ -6,6 +6,7 @@ import { ACCOUNT_ERRORS, fetchOrder } from '../../api/account';
 import { failureMessage } from '../../api/client';
 import { createPaymentOrder, fetchPaymentConfig, PAYMENT_ERRORS, verifyPayment } from '../../api/payments';
 import { useAuth } from '../../auth/AuthContext';
+import { useSignedInPage } from '../../auth/useSignedInPage';
 import { useCart } from '../../cart/CartContext';
 import { shortOrderId } from '../../components/OrderStatus';
 import { ErrorState, LoadingState } from '../../components/QueryStates';
@@ -28,15 +29,14 @@ type Stage = 'idle' | 'opening' | 'open' | 'verifying' | 'paid';
  */
 export default function PaymentPage() {
   usePageTitle('Payment');
-  const { user, loading } = useAuth();
+  const { user, instead } = useSignedInPage();
   const cart = useCart();
   const location = useLocation();
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? (location.state as { orderId?: string } | null)?.orderId ?? '';
   const [stage, setStage] = useState<Stage>('idle');
 
-  if (loading) return <LoadingState />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!user) return instead;
   // Once paid the cart empties on purpose: that must not send the shopper back to it.
   if (stage !== 'paid' && cart.status === 'loading') return <LoadingState label="Loading your cart..." />;
   if (stage !== 'paid' && cart.status === 'ready' && cart.lines.length === 0)

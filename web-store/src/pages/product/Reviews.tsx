@@ -2,7 +2,7 @@ import { CATALOG_MESSAGES, REVIEW_COMMENT_MAX, reviewCreateSchema } from '@shop/
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { failureMessage } from '../../api/client';
+import { connectionProblem, failureMessage } from '../../api/client';
 import { fetchReviews, markReviewHelpful, REVIEW_ERRORS, submitReview, type Review } from '../../api/reviews';
 import { useAuth } from '../../auth/AuthContext';
 import { Stars } from '../../components/ProductCard';
@@ -42,7 +42,10 @@ export function Reviews({ productId, onPosted }: { productId: string; onPosted()
       {reviews.isPending ? (
         <LoadingState label="Loading reviews..." />
       ) : reviews.isError ? (
-        <ErrorState message={REVIEW_ERRORS.load} onRetry={() => void reviews.refetch()} />
+        <ErrorState
+          message={connectionProblem(reviews.error) ?? REVIEW_ERRORS.load}
+          onRetry={() => void reviews.refetch()}
+        />
       ) : reviews.data.length === 0 ? (
         <EmptyState title="No reviews yet">
           <p>Be the first to review this product.</p>
