@@ -52,7 +52,6 @@ describe('cart: lines, rules, guest merge and the catalog projection', () => {
       ['DELETE', `/cart/${randomUUID()}`],
       ['DELETE', '/cart'],
       ['POST', '/cart/merge'],
-      ['POST', '/cart/promo'],
     ])('%s %s needs a customer token (401 without one, 401 with an admin token)', async (method, path) => {
       const anonymous = await http.request(method, path, {
         body: method === 'GET' || method === 'DELETE' ? undefined : {},

@@ -238,6 +238,34 @@ describe('cart: customization uploads and the promo preview', () => {
       });
     });
 
+    it('previews a code for a visitor on the guest cart sent along, priced by the shop, not by the browser', async () => {
+      const cards = await createProduct(http, backend, admin, {
+        name: 'Thank-you Cards',
+        category: 'Stationery',
+        price: 300,
+        stock: 50,
+      });
+      const guestCart = [{ productId: cards._id, quantity: 3, customization: {}, price: 1 }];
+      const save10 = await http.post('/cart/promo', { code: 'save10', items: guestCart });
+      expect(save10.status).toBe(200);
+      expect(save10.body).toEqual({
+        success: true,
+        code: 'SAVE10',
+        percent: 10,
+        discount: 90,
+        subtotal: 900,
+        shipping: 99,
+        total: 909,
+      });
+
+      const checkoutOnly = await http.post('/cart/promo', { code: 'WELCOME10', items: guestCart });
+      expect(checkoutOnly.status).toBe(400);
+      expect(checkoutOnly.body).toMatchObject({ success: false, message: 'Invalid promo code' });
+
+      const staff = await http.post('/cart/promo', { code: 'SAVE10', items: guestCart }, admin);
+      expect(staff.status).toBe(401);
+    });
+
     it("answers 400 'Invalid promo code' for a code the shop does not have, or none", async () => {
       const token = newCustomer().token;
       for (const code of ['FREESTUFF', '', 'WELCOME10']) {

@@ -20,9 +20,6 @@ import {
   CartMergeReply,
   CartMergeRpcInput,
   cartMergeSchema,
-  CartPromoInput,
-  CartPromoReply,
-  cartPromoSchema,
   CartQuantityInput,
   cartQuantitySchema,
   CartReply,
@@ -81,17 +78,6 @@ export class CartController {
     );
     if (guestCartId) this.guestCart.clear(reply);
     return { success: true, ...merged };
-  }
-
-  /** What a promo code takes off the cart now (SAVE10, BULK20); checkout applies coupons itself. */
-  @Post('promo')
-  @HttpCode(200)
-  async promo(
-    @Body(new ZodBody(cartPromoSchema)) body: CartPromoInput,
-    @Caller() caller: RpcCallOptions,
-  ): Promise<CartPromoReply> {
-    const preview = await this.rpc.call<Omit<CartPromoReply, 'success'>>(RPC.cart.promoPreview, body, caller);
-    return { success: true, ...preview };
   }
 
   /** Zero or below removes the line. */

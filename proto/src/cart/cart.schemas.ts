@@ -183,7 +183,10 @@ export const customizationUploadSchema = z.object({
 });
 export type CustomizationUploadInput = z.infer<typeof customizationUploadSchema>;
 
-/** `POST /cart/promo`. */
+/**
+ * `POST /cart/promo`: a code and, from a visitor, the guest cart the browser keeps (a customer's
+ * cart is the server's own), which the cart prices from its catalog projection.
+ */
 export const cartPromoSchema = z.object({
   code: z
     .string({ required_error: M.invalidPromo, invalid_type_error: M.invalidPromo })
@@ -191,5 +194,9 @@ export const cartPromoSchema = z.object({
     .min(1, M.invalidPromo)
     .max(50, M.invalidPromo)
     .refine((code) => !hasControlCharacters(code), M.invalidPromo),
+  items: z
+    .array(guestLineSchema, { invalid_type_error: M.mergeItems })
+    .max(CART_MAX_LINES, M.tooManyLines)
+    .optional(),
 });
 export type CartPromoInput = z.infer<typeof cartPromoSchema>;

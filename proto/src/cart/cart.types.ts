@@ -98,7 +98,10 @@ export interface CustomizationUploadReply {
   fileId: string;
 }
 
-/** `POST /cart/promo`: what the code takes off this cart now. Checkout validates it again. */
+/**
+ * `POST /cart/promo`: what the code takes off this cart now (a customer's, or the guest cart a
+ * visitor sent). Checkout validates it again, and placing the order claims it.
+ */
 export interface CartPromoReply {
   success: true;
   code: string;

@@ -52,10 +52,11 @@ export class CartRpcController {
     return this.cart.merge(userId, parseInput(cartMergeRpcSchema, env.data));
   }
 
+  /** A customer's server cart, or a visitor's guest cart sent along (the caller has no actor). */
   @MessagePattern(RPC.cart.promoPreview)
   promo(@Payload() env: RpcEnvelope) {
-    const userId = customerId(env.actor);
-    const { code } = parseInput(cartPromoSchema, env.data);
-    return this.cart.promo(userId, code, { actor: env.actor, requestId: env.requestId, ip: env.ip });
+    const userId = env.actor ? customerId(env.actor) : null;
+    const input = parseInput(cartPromoSchema, env.data);
+    return this.cart.promo(userId, input, { actor: env.actor, requestId: env.requestId, ip: env.ip });
   }
 }

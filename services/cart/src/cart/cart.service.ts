@@ -10,6 +10,7 @@ import {
   CartMergeRpcInput,
   CartMergeReply,
   CartMergeSkipped,
+  CartPromoInput,
   CartPromoReply,
   CartView,
   CATALOG_MESSAGES,
@@ -172,13 +173,19 @@ export class CartService {
     });
   }
 
-  /** What a promo code takes off this cart now; the order service owns coupons and decides. */
+  /**
+   * What a promo code takes off a cart now: the customer's, or (for a visitor, `userId` null) the
+   * guest cart sent along, priced the same way. The order service owns coupons and decides.
+   */
   async promo(
-    userId: string,
-    code: string,
+    userId: string | null,
+    { code, items = [] }: CartPromoInput,
     caller: RpcCallOptions,
   ): Promise<Omit<CartPromoReply, 'success'>> {
-    const { subtotalPaise, shippingPaise } = await this.priced(this.dataSource.manager, userId);
+    const m = this.dataSource.manager;
+    const { subtotalPaise, shippingPaise } = userId
+      ? await this.priced(m, userId)
+      : await this.pricedGuest(m, items);
     const coupon = await this.rpc.call<PromoCheckReply>(
       RPC.order.couponValidate,
       { code, subtotalPaise, context: 'cart' } satisfies PromoCheckRequest,
@@ -231,6 +238,42 @@ export class CartService {
       : null;
     if (!line) throw RpcError.notFound(M.itemNotFound);
     return line;
+  }
+
+  /** A guest cart's lines priced as a customer's would be; a product the shop never had is left out. */
+  private async pricedGuest(m: EntityManager, items: CartPromoInput['items'] = []): Promise<PricedCart> {
+    const ids = [...new Set(items.map((item) => item.productId))];
+    const [products, shipping] = await Promise.all([
+      ids.length ? m.find(CartProductEntity, { where: { id: In(ids) } }) : Promise.resolve([]),
+      this.shipping.rule(m),
+    ]);
+    const byId = new Map(products.map((p) => [p.id, p]));
+    const addedAt = new Date();
+    const lines = items.flatMap((item, index): LineWithProduct[] => {
+      const p = byId.get(item.productId);
+      if (!p) return [];
+      return [
+        {
+          id: String(index),
+          productId: p.id,
+          quantity: item.quantity,
+          addedAt,
+          customization: item.customization,
+          product: {
+            name: p.name,
+            brand: p.brand,
+            pricePaise: p.pricePaise,
+            image: p.image,
+            stock: p.stock,
+            allowsImageUpload: p.allowsImageUpload,
+            availableSizes: p.availableSizes,
+            options: p.options,
+            deleted: p.deleted,
+          },
+        },
+      ];
+    });
+    return priceCart(lines, shipping);
   }
 
   private async priced(m: EntityManager, userId: string): Promise<PricedCart> {
