@@ -24,10 +24,10 @@ import { TEST_JWT_SECRET } from '../harness/backend';
 /** What the back-office API tests share: tokens, events published as the owning services would, and waiting. */
 
 export const adminToken = (adminId: string = randomUUID()) =>
-  jwt.sign({ sub: adminId, role: 'admin' }, TEST_JWT_SECRET, { audience: TOKEN_AUDIENCE.admin, issuer: TOKEN_ISSUER, expiresIn: '1h' });
+  jwt.sign({ sub: adminId, role: 'admin', sid: randomUUID() }, TEST_JWT_SECRET, { audience: TOKEN_AUDIENCE.admin, issuer: TOKEN_ISSUER, expiresIn: '1h' });
 
 export const customerToken = (userId: string = randomUUID()) =>
-  jwt.sign({ sub: userId, role: 'customer' }, TEST_JWT_SECRET, { audience: TOKEN_AUDIENCE.customer, issuer: TOKEN_ISSUER, expiresIn: '1h' });
+  jwt.sign({ sub: userId, role: 'customer', sid: randomUUID() }, TEST_JWT_SECRET, { audience: TOKEN_AUDIENCE.customer, issuer: TOKEN_ISSUER, expiresIn: '1h' });
 
 export async function eventually<T>(probe: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -5,16 +5,16 @@ import sharp from 'sharp';
 import { brokerNames, EVENTS, TOKEN_AUDIENCE, TOKEN_ISSUER, UserRegisteredEvent } from '@shop/proto';
 import { TEST_JWT_SECRET } from '../harness/backend';
 
-/** Tokens as the user service signs them; the gateway verifies them for real. */
+/** Tokens as the user service signs them, each of a session of its own; the gateway verifies them for real. */
 export const customerToken = (userId: string = randomUUID()) =>
-  jwt.sign({ sub: userId, role: 'customer' }, TEST_JWT_SECRET, {
+  jwt.sign({ sub: userId, role: 'customer', sid: randomUUID() }, TEST_JWT_SECRET, {
     audience: TOKEN_AUDIENCE.customer,
     issuer: TOKEN_ISSUER,
     expiresIn: '1h',
   });
 
 export const adminToken = (adminId: string = randomUUID()) =>
-  jwt.sign({ sub: adminId, role: 'admin' }, TEST_JWT_SECRET, {
+  jwt.sign({ sub: adminId, role: 'admin', sid: randomUUID() }, TEST_JWT_SECRET, {
     audience: TOKEN_AUDIENCE.admin,
     issuer: TOKEN_ISSUER,
     expiresIn: '1h',

@@ -26,7 +26,7 @@ export const WEBHOOK_SECRET = 'test-webhook-secret-for-payments';
 
 /** A customer token for a user the user service need not know: the gateway trusts the signature. */
 export function customerToken(userId: string = randomUUID()): { userId: string; token: string } {
-  const token = jwt.sign({ sub: userId, role: 'customer' }, TEST_JWT_SECRET, {
+  const token = jwt.sign({ sub: userId, role: 'customer', sid: randomUUID() }, TEST_JWT_SECRET, {
     audience: TOKEN_AUDIENCE.customer,
     issuer: TOKEN_ISSUER,
     expiresIn: '1h',

@@ -4,6 +4,8 @@ export type Role = 'customer' | 'admin';
 export interface Actor {
   userId: string;
   role: Role;
+  /** The session the caller's token belongs to (its `sid`), which a sign-out ends. */
+  sessionId?: string;
 }
 
 /** What the gateway sends with every RPC. */
@@ -13,6 +15,8 @@ export interface RpcEnvelope<T = unknown> {
   requestId?: string;
   /** The caller's IP, for rules that need it (login attempts). */
   ip?: string;
+  /** The browser as it names itself (User-Agent), sent with sign-ins: the session says which device it is. */
+  userAgent?: string;
 }
 
 /** Every domain event travels in this envelope on the `shop.events` topic exchange. */
@@ -31,6 +35,12 @@ export const TOKEN_AUDIENCE: Record<Role, string> = { customer: 'shop:customer',
 export interface TokenClaims {
   sub: string;
   role: Role;
-  /** The account's token version when the token was issued; tokens from before versions had none (version 0). */
-  ver?: number;
+  /**
+   * The session the token belongs to (the user service's sessions table): ending it ends the
+   * token. Tokens from before sessions carry none and are refused.
+   */
+  sid: string;
 }
+
+/** The User-Agent a session keeps, cut to this length: enough to name any browser. */
+export const USER_AGENT_MAX_LENGTH = 512;

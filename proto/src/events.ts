@@ -1,12 +1,13 @@
 import type { Brand, PricingOption } from './catalog';
 import type { Role } from './envelope';
+import type { EndedSession } from './user.types';
 
 /** Domain events: `<entity>.<past-tense>`. A breaking change is a new type (`order.placed.v2`). */
 export const EVENTS = {
   userRegistered: 'user.registered',
   userUpdated: 'user.updated',
   userDeactivated: 'user.deactivated',
-  userSessionsRevoked: 'user.sessions-revoked',
+  userSessionsEnded: 'user.sessions-ended',
   productUpserted: 'product.upserted',
   productDeleted: 'product.deleted',
   catalogReloaded: 'catalog.reloaded',
@@ -60,14 +61,14 @@ export interface UserDeactivatedEvent {
 }
 
 /**
- * `user.sessions-revoked`: a logout, password change, reset or deactivation ended every token of the
- * account issued before; only tokens carrying `tokenVersion` or later still open routes.
+ * `user.sessions-ended`: a sign-out ended one session of the account, or "Sign out of all devices",
+ * a password change or reset, or a deactivation ended all of them; their tokens open no route again.
  */
-export interface UserSessionsRevokedEvent {
+export interface UserSessionsEndedEvent {
   accountId: string;
   role: Role;
-  tokenVersion: number;
-  revokedAt: string;
+  sessions: EndedSession[];
+  endedAt: string;
 }
 
 /**

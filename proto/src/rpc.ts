@@ -10,7 +10,7 @@ export const RPC = {
     me: 'user.auth.me',
     updateMe: 'user.auth.updateMe',
     changePassword: 'user.auth.changePassword',
-    /** Ends every session of the signed-in customer. */
+    /** Ends the signed-in customer's session: this device only. */
     logout: 'user.auth.logout',
     forgotPassword: 'user.auth.forgotPassword',
     resetPassword: 'user.auth.resetPassword',
@@ -26,6 +26,7 @@ export const RPC = {
     stats: 'user.stats.get',
     adminLogin: 'user.admin.login',
     adminProfile: 'user.admin.profile',
+    /** Ends the admin's session: this browser only. */
     adminLogout: 'user.admin.logout',
     /** Every customer account, a page at a time, for admin-reporting's rebuild. */
     adminSnapshot: 'user.admin.snapshot',
@@ -33,8 +34,16 @@ export const RPC = {
     adminDeactivate: 'user.admin.deactivate',
     /** The ids of deactivated accounts, for the gateway to refuse their tokens. */
     adminDeactivatedIds: 'user.admin.deactivatedIds',
-    /** The accounts whose tokens may still hold ended sessions, for the gateway to refuse them. */
-    revokedSessions: 'user.session.revoked',
+    /** The signed-in customer's devices. */
+    sessionList: 'user.session.list',
+    /** Ends one of the signed-in customer's sessions, named by id. */
+    sessionEnd: 'user.session.end',
+    /** "Sign out of all devices": ends every session of the caller's account, customer or admin. */
+    sessionEndAll: 'user.session.endAll',
+    /** A gateway replica's report of the sessions it saw in use, for Settings' "last used". */
+    sessionTouch: 'user.session.touch',
+    /** The ended sessions whose tokens have not expired yet, for the gateway to refuse them. */
+    endedSessions: 'user.session.ended',
   },
   catalog: {
     ping: 'catalog.health.ping',
@@ -137,7 +146,8 @@ export const RPC_READS: ReadonlySet<string> = new Set<string>([
   RPC.user.adminSnapshot,
   RPC.user.adminCustomerGet,
   RPC.user.adminDeactivatedIds,
-  RPC.user.revokedSessions,
+  RPC.user.sessionList,
+  RPC.user.endedSessions,
   RPC.catalog.ping,
   RPC.catalog.productList,
   RPC.catalog.productGet,

@@ -1,5 +1,3 @@
-import type { Role } from './envelope';
-
 /** The user as the storefront reads it (storefront spec, section 3). */
 export interface AddressView {
   _id: string;
@@ -38,24 +36,45 @@ export interface AuthReply<U> {
   user: U;
 }
 
-/** An answer that ended the account's sessions (logout, password change): its token version from now on. */
-export interface SessionsRevokedReply {
+/** A session that has ended: its tokens are refused until `expiresAt`, when they expire anyway. */
+export interface EndedSession {
+  id: string;
+  expiresAt: string;
+}
+
+/** An answer that ended sessions, naming them, so the gateway replica relaying it refuses their tokens at once. */
+export interface SessionsEndedReply {
   message: string;
-  tokenVersion: number;
+  ended: EndedSession[];
 }
 
 /** A password change or reset also answers a fresh token, so the tab that made it stays signed in. */
-export interface PasswordChangedReply extends SessionsRevokedReply {
+export interface PasswordChangedReply extends SessionsEndedReply {
   token: string;
 }
 
-export interface PasswordResetReply extends SessionsRevokedReply, AuthReply<UserView> {}
+export interface PasswordResetReply extends SessionsEndedReply, AuthReply<UserView> {}
 
-/** An account's token version: its tokens signed at an older version are refused. */
-export interface AccountTokenVersion {
-  role: Role;
-  accountId: string;
-  tokenVersion: number;
+/** A signed-in device as its customer sees it in Settings. */
+export interface SessionView {
+  id: string;
+  /** The browser and system, as read from the User-Agent it signed in with: "Chrome on Windows". */
+  device: string;
+  createdAt: string;
+  /** Approximate: the gateway reports use in batches. */
+  lastUsedAt: string;
+  /** The session of the token that asked. */
+  current: boolean;
+}
+
+export interface SessionListReply {
+  sessions: SessionView[];
+}
+
+/** `user.session.touch`: when each session was last seen using the shop, as a gateway replica saw it. */
+export interface SessionUse {
+  id: string;
+  at: string;
 }
 
 export interface AdminAuthReply {

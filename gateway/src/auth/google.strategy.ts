@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { RpcClient } from '@shop/kit';
-import { AuthReply, GoogleSignInInput, RPC, UserView } from '@shop/proto';
+import { AuthReply, GoogleSignInInput, RPC, USER_AGENT_MAX_LENGTH, UserView } from '@shop/proto';
 import type { FastifyRequest } from 'fastify';
 import { Profile, Strategy } from 'passport-google-oauth20';
 import type { StateStore } from 'passport-oauth2';
@@ -54,6 +54,7 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
       actor: null,
       requestId: req.id,
       ip: req.ip,
+      userAgent: req.headers['user-agent']?.slice(0, USER_AGENT_MAX_LENGTH),
     });
   }
 }

@@ -19,7 +19,7 @@ const DEFAULT_LIMIT = 10_000;
  * and the signing key is fixed for the process, so a remembered token is one that would verify
  * again; what can change with time, expiry, is checked at every use, and an expired token is
  * verified afresh so that it is refused with jsonwebtoken's own error. The route's strategy still
- * checks the account's token version (SessionVersions) on every request.
+ * checks that the token's session has not ended (EndedSessions) on every request.
  */
 export class VerifiedTokens {
   /** By signing key: a token checked against one key says nothing of another (say, another gateway in the same process). */

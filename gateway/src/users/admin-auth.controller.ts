@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { RpcCallOptions, RpcClient } from '@shop/kit';
-import { AdminAuthReply, AdminLoginInput, adminLoginSchema, AdminView, RPC, SessionsRevokedReply } from '@shop/proto';
+import { AdminAuthReply, AdminLoginInput, adminLoginSchema, AdminView, RPC, SessionsEndedReply } from '@shop/proto';
 import { AdminGuard } from '../auth/auth.guards';
 import { Caller } from '../common/caller.decorator';
 import { ZodBody } from '../common/zod-body.pipe';
-import { SessionVersions } from './session-versions';
+import { EndedSessions } from './ended-sessions';
 import { SignInThrottle } from './sign-in-throttle';
 
 @ApiTags('admin')
@@ -13,13 +13,13 @@ import { SignInThrottle } from './sign-in-throttle';
 export class AdminAuthController {
   constructor(
     private readonly rpc: RpcClient,
-    private readonly sessions: SessionVersions,
+    private readonly sessions: EndedSessions,
   ) {}
 
   @Post('login')
   @HttpCode(200)
   @SignInThrottle()
-  async login(@Body(new ZodBody(adminLoginSchema)) body: AdminLoginInput, @Caller() caller: RpcCallOptions) {
+  async login(@Body(new ZodBody(adminLoginSchema)) body: AdminLoginInput, @Caller('device') caller: RpcCallOptions) {
     const reply = await this.rpc.call<AdminAuthReply>(RPC.user.adminLogin, body, caller);
     return { success: true, ...reply };
   }
@@ -31,14 +31,25 @@ export class AdminAuthController {
     return { success: true, admin: await this.rpc.call<AdminView>(RPC.user.adminProfile, {}, caller) };
   }
 
+  /** Sign Out: ends this browser's session; staff signed in elsewhere to the same account stay so. */
   @Post('logout')
   @HttpCode(200)
   @ApiBearerAuth()
   @UseGuards(AdminGuard)
-  /** Ends every session of the admin account. */
   async logout(@Caller() caller: RpcCallOptions) {
-    const { message, tokenVersion } = await this.rpc.call<SessionsRevokedReply>(RPC.user.adminLogout, {}, caller);
-    this.sessions.revoked('admin', caller.actor!.userId, tokenVersion);
+    const { message, ended } = await this.rpc.call<SessionsEndedReply>(RPC.user.adminLogout, {}, caller);
+    this.sessions.ended(ended);
+    return { success: true, message };
+  }
+
+  /** "Sign out of all devices" (Settings, Security): ends every session of the admin account, this one too. */
+  @Post('logout/all')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @UseGuards(AdminGuard)
+  async logoutAll(@Caller() caller: RpcCallOptions) {
+    const { message, ended } = await this.rpc.call<SessionsEndedReply>(RPC.user.sessionEndAll, {}, caller);
+    this.sessions.ended(ended);
     return { success: true, message };
   }
 }

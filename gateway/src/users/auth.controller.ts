@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { RpcCallOptions, RpcClient } from '@shop/kit';
 import {
@@ -17,7 +17,8 @@ import {
   ResetPasswordInput,
   resetPasswordSchema,
   RPC,
-  SessionsRevokedReply,
+  SessionListReply,
+  SessionsEndedReply,
   UpdateProfileInput,
   updateProfileSchema,
   UserStatsReply,
@@ -28,7 +29,7 @@ import { Caller } from '../common/caller.decorator';
 import { GATEWAY_CONFIG, GatewayConfig, googleSignInConfigured } from '../config/gateway-config';
 import { ZodBody } from '../common/zod-body.pipe';
 import { ProfileCache } from './profile-cache';
-import { SessionVersions } from './session-versions';
+import { EndedSessions } from './ended-sessions';
 import { SignInThrottle } from './sign-in-throttle';
 
 @ApiTags('auth')
@@ -37,7 +38,7 @@ export class AuthController {
   constructor(
     private readonly rpc: RpcClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-    private readonly sessions: SessionVersions,
+    private readonly sessions: EndedSessions,
     private readonly profiles: ProfileCache,
   ) {}
 
@@ -52,7 +53,7 @@ export class AuthController {
 
   @Post('register')
   @SignInThrottle()
-  async register(@Body(new ZodBody(registerSchema)) body: RegisterInput, @Caller() caller: RpcCallOptions) {
+  async register(@Body(new ZodBody(registerSchema)) body: RegisterInput, @Caller('device') caller: RpcCallOptions) {
     const reply = await this.rpc.call<AuthReply<UserView>>(RPC.user.register, body, caller);
     return { success: true, ...reply };
   }
@@ -60,7 +61,7 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @SignInThrottle()
-  async login(@Body(new ZodBody(loginSchema)) body: LoginInput, @Caller() caller: RpcCallOptions) {
+  async login(@Body(new ZodBody(loginSchema)) body: LoginInput, @Caller('device') caller: RpcCallOptions) {
     const reply = await this.rpc.call<AuthReply<UserView>>(RPC.user.login, body, caller);
     // The profile shows the last sign-in.
     this.profiles.drop(reply.user._id);
@@ -84,25 +85,52 @@ export class AuthController {
   @SignInThrottle()
   async resetPassword(
     @Body(new ZodBody(resetPasswordSchema)) body: ResetPasswordInput,
-    @Caller() caller: RpcCallOptions,
+    @Caller('device') caller: RpcCallOptions,
   ) {
-    const { message, token, user, tokenVersion } = await this.rpc.call<PasswordResetReply>(
-      RPC.user.resetPassword,
-      body,
-      caller,
-    );
-    this.sessions.revoked('customer', user.id, tokenVersion);
+    const { message, token, user, ended } = await this.rpc.call<PasswordResetReply>(RPC.user.resetPassword, body, caller);
+    this.sessions.ended(ended);
     return { success: true, message, token, user };
   }
 
-  /** Ends every session of the account, on every device. */
+  /** Sign Out: ends this device's session; the customer's other devices stay signed in. */
   @Post('logout')
   @HttpCode(200)
   @ApiBearerAuth()
   @UseGuards(CustomerGuard)
   async logout(@Caller() caller: RpcCallOptions) {
-    const { message, tokenVersion } = await this.rpc.call<SessionsRevokedReply>(RPC.user.logout, {}, caller);
-    this.sessions.revoked('customer', caller.actor!.userId, tokenVersion);
+    const { message, ended } = await this.rpc.call<SessionsEndedReply>(RPC.user.logout, {}, caller);
+    this.sessions.ended(ended);
+    return { success: true, message };
+  }
+
+  /** "Sign out of all devices": ends every session of the account, this one too. */
+  @Post('logout/all')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @UseGuards(CustomerGuard)
+  async logoutAll(@Caller() caller: RpcCallOptions) {
+    const { message, ended } = await this.rpc.call<SessionsEndedReply>(RPC.user.sessionEndAll, {}, caller);
+    this.sessions.ended(ended);
+    return { success: true, message };
+  }
+
+  /** The devices signed in to the account, the most recently used first. */
+  @Get('sessions')
+  @ApiBearerAuth()
+  @UseGuards(CustomerGuard)
+  async listSessions(@Caller() caller: RpcCallOptions) {
+    const { sessions } = await this.rpc.call<SessionListReply>(RPC.user.sessionList, {}, caller);
+    return { success: true, sessions };
+  }
+
+  /** Signs one of the account's devices out. */
+  @Delete('sessions/:id')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @UseGuards(CustomerGuard)
+  async endSession(@Param('id') id: string, @Caller() caller: RpcCallOptions) {
+    const { message, ended } = await this.rpc.call<SessionsEndedReply>(RPC.user.sessionEnd, { id }, caller);
+    this.sessions.ended(ended);
     return { success: true, message };
   }
 
@@ -134,14 +162,10 @@ export class AuthController {
   @UseGuards(CustomerGuard)
   async changePassword(
     @Body(new ZodBody(changePasswordSchema)) body: ChangePasswordInput,
-    @Caller() caller: RpcCallOptions,
+    @Caller('device') caller: RpcCallOptions,
   ) {
-    const { message, token, tokenVersion } = await this.rpc.call<PasswordChangedReply>(
-      RPC.user.changePassword,
-      body,
-      caller,
-    );
-    this.sessions.revoked('customer', caller.actor!.userId, tokenVersion);
+    const { message, token, ended } = await this.rpc.call<PasswordChangedReply>(RPC.user.changePassword, body, caller);
+    this.sessions.ended(ended);
     return { success: true, message, token };
   }
 

@@ -31,14 +31,14 @@ describe('ProfileCache', () => {
     expect(users.read).toHaveBeenCalledTimes(2);
   });
 
-  it("drops a customer's profile on user.sessions-revoked and user.deactivated, and not an admin's", async () => {
+  it("drops a customer's profile on user.sessions-ended and user.deactivated, and not an admin's", async () => {
     const cache = new ProfileCache(events);
     const users = reader();
     await cache.get('a', users.of('a'));
-    cache.apply(event(EVENTS.userSessionsRevoked, { role: 'admin', accountId: 'a', tokenVersion: 1 }));
+    cache.apply(event(EVENTS.userSessionsEnded, { role: 'admin', accountId: 'a', sessions: [] }));
     await cache.get('a', users.of('a'));
     expect(users.read).toHaveBeenCalledTimes(1);
-    cache.apply(event(EVENTS.userSessionsRevoked, { role: 'customer', accountId: 'a', tokenVersion: 1 }));
+    cache.apply(event(EVENTS.userSessionsEnded, { role: 'customer', accountId: 'a', sessions: [] }));
     await cache.get('a', users.of('a'));
     expect(users.read).toHaveBeenCalledTimes(2);
     cache.apply(event(EVENTS.userDeactivated, { userId: 'a' }));

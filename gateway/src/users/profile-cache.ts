@@ -3,7 +3,7 @@ import {
   EventEnvelope,
   EVENTS,
   UserDeactivatedEvent,
-  UserSessionsRevokedEvent,
+  UserSessionsEndedEvent,
   UserUpdatedEvent,
   UserView,
 } from '@shop/proto';
@@ -21,13 +21,13 @@ export const PROFILE_CACHE_TTL_MS = 30_000;
 /**
  * `GET /api/auth/me`'s answers, per replica, so a storefront reading its customer on every page
  * costs no call to the user service. An entry is dropped by `user.updated` (which every gateway
- * replica hears on its own queue), by `user.sessions-revoked` and `user.deactivated`, and by this
- * replica's own routes that change the profile. The guards still run before it: a token ended by a
- * logout or a deactivation is refused, cached profile or not.
+ * replica hears on its own queue), by `user.sessions-ended` and `user.deactivated`, and by this
+ * replica's own routes that change the profile. The guards still run before it: a token of an
+ * ended session or a deactivated account is refused, cached profile or not.
  */
 @Injectable()
 export class ProfileCache implements GatewayEventSubscriber {
-  readonly eventTypes = [EVENTS.userUpdated, EVENTS.userSessionsRevoked, EVENTS.userDeactivated];
+  readonly eventTypes = [EVENTS.userUpdated, EVENTS.userSessionsEnded, EVENTS.userDeactivated];
   private readonly entries = new Map<string, { view: UserView; until: number }>();
   /** Raised by every drop: a read that began before one does not store what it read. */
   private generation = 0;
@@ -74,8 +74,8 @@ export class ProfileCache implements GatewayEventSubscriber {
   }
 
   apply(event: EventEnvelope): void {
-    if (event.type === EVENTS.userSessionsRevoked) {
-      const { role, accountId } = event.data as UserSessionsRevokedEvent;
+    if (event.type === EVENTS.userSessionsEnded) {
+      const { role, accountId } = event.data as UserSessionsEndedEvent;
       if (role === 'customer') this.drop(accountId);
     } else {
       this.drop((event.data as UserUpdatedEvent | UserDeactivatedEvent).userId);

@@ -25,6 +25,9 @@ export const MESSAGES = {
   passwordChanged: 'Password changed successfully',
   addressNotFound: 'Address not found',
   loggedOut: 'Logged out successfully',
+  signedOutEverywhere: 'Signed out of all devices',
+  deviceSignedOut: 'The device has been signed out',
+  sessionNotFound: 'That device is not signed in',
   resetLinkSent: 'If that e-mail is registered, a reset link is on its way.',
   resetLinkInvalid: 'This reset link is invalid or has expired.',
   passwordReset: 'Your password has been reset. Please sign in with your new password.',
@@ -192,6 +195,21 @@ export const addressSchema = z.object({
 export type AddressInput = z.infer<typeof addressSchema>;
 
 export const uuidSchema = z.string().uuid();
+
+/** `DELETE /auth/sessions/:id`: one of the customer's devices. */
+export const sessionEndSchema = z.object({
+  id: z.string({ required_error: MESSAGES.sessionNotFound, invalid_type_error: MESSAGES.sessionNotFound }).uuid(MESSAGES.sessionNotFound),
+});
+export type SessionEndInput = z.infer<typeof sessionEndSchema>;
+
+/** The most sessions one `user.session.touch` reports; a gateway replica sends more in several. */
+export const SESSION_TOUCH_MAX = 1000;
+
+export const sessionTouchSchema = z.object({
+  sessions: z
+    .array(z.object({ id: z.string().uuid(), at: z.string().datetime() }))
+    .max(SESSION_TOUCH_MAX),
+});
 
 export const wishlistSchema = z.object({
   productId: z.string({ required_error: MESSAGES.invalidProductId, invalid_type_error: MESSAGES.invalidProductId }).uuid(MESSAGES.invalidProductId),

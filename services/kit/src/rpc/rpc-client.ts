@@ -24,6 +24,8 @@ export interface RpcCallOptions {
   actor?: Actor | null;
   requestId?: string;
   ip?: string;
+  /** The browser's User-Agent, sent with sign-ins (the session names its device by it). */
+  userAgent?: string;
   timeoutMs?: number;
   /**
    * The call's id, which a service uses to run a state-changing call once however often it is
@@ -80,6 +82,7 @@ export class RpcClient implements OnApplicationShutdown {
       data,
       requestId: options.requestId ?? currentRequestId() ?? randomUUID(),
       ip: options.ip,
+      ...(options.userAgent && { userAgent: options.userAgent }),
     };
     const record = new RmqRecord(envelope, {
       expiration: String(timeoutMs),

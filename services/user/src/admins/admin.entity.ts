@@ -11,13 +11,6 @@ export class AdminEntity {
   @Column({ name: 'password_hash', type: 'text' })
   passwordHash: string;
 
-  /** Raised by every logout, password change, reset and deactivation; tokens of an older version are refused. */
-  @Column({ name: 'token_version', type: 'integer', default: 0 })
-  tokenVersion: number;
-
-  @Column({ name: 'sessions_revoked_at', type: 'timestamptz', nullable: true })
-  sessionsRevokedAt: Date | null;
-
   @Column({ name: 'last_login', type: 'timestamptz', nullable: true })
   lastLogin: Date | null;
 

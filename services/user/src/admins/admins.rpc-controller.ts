@@ -11,7 +11,7 @@ export class AdminsRpcController {
 
   @MessagePattern(RPC.user.adminLogin)
   login(@Payload() env: RpcEnvelope) {
-    return this.admins.login(parseInput(adminLoginSchema, env.data), env.ip);
+    return this.admins.login(parseInput(adminLoginSchema, env.data), env.ip, env.userAgent);
   }
 
   @MessagePattern(RPC.user.adminProfile)
@@ -21,6 +21,6 @@ export class AdminsRpcController {
 
   @MessagePattern(RPC.user.adminLogout)
   logout(@Payload() env: RpcEnvelope) {
-    return this.admins.logout(actorId(env.actor, 'admin'));
+    return this.admins.logout(actorId(env.actor, 'admin'), env.actor?.sessionId);
   }
 }

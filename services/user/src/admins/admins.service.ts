@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { RpcError, SERVICE_CONFIG } from '@shop/kit';
-import { AdminAuthReply, AdminLoginInput, AdminView, MESSAGES, SessionsRevokedReply, uuidSchema } from '@shop/proto';
+import { AdminAuthReply, AdminLoginInput, AdminView, MESSAGES, SessionsEndedReply, uuidSchema } from '@shop/proto';
 import { DataSource } from 'typeorm';
 import { LoginAttemptsService } from '../auth/login-attempts.service';
 import { PasswordService } from '../auth/password.service';
-import { TokenService } from '../auth/token.service';
 import type { UserConfig } from '../config/user-config';
 import { SessionsService } from '../sessions/sessions.service';
 import { AdminEntity } from './admin.entity';
@@ -18,7 +17,6 @@ export class AdminsService implements OnModuleInit {
   constructor(
     private readonly dataSource: DataSource,
     private readonly passwords: PasswordService,
-    private readonly tokens: TokenService,
     private readonly attempts: LoginAttemptsService,
     private readonly sessions: SessionsService,
     @Inject(SERVICE_CONFIG) private readonly config: UserConfig,
@@ -42,7 +40,8 @@ export class AdminsService implements OnModuleInit {
     if ((result.raw as unknown[]).length) this.logger.log(`seeded the admin account ${email}`);
   }
 
-  async login(input: AdminLoginInput, ip?: string): Promise<AdminAuthReply> {
+  /** Staff share the admin account: each sign-in is a session of its own, in its own browser. */
+  async login(input: AdminLoginInput, ip?: string, userAgent?: string): Promise<AdminAuthReply> {
     const repo = this.dataSource.getRepository(AdminEntity);
     const admin = await repo.findOneBy({ email: input.email });
     const passwordOk = await this.attempts.attempt(
@@ -50,22 +49,22 @@ export class AdminsService implements OnModuleInit {
       () => this.passwords.verify(admin?.passwordHash, input.password),
     );
     if (!admin || !passwordOk) throw RpcError.unauthorized(MESSAGES.invalidCredentials);
-    await repo.update({ id: admin.id }, { lastLogin: new Date() });
-    return { token: await this.tokens.sign(admin.id, 'admin', admin.tokenVersion), admin: toAdminView(admin) };
+    const token = await this.dataSource.transaction(async (m) => {
+      await m.update(AdminEntity, { id: admin.id }, { lastLogin: new Date() });
+      return this.sessions.open({ role: 'admin', id: admin.id }, { userAgent, passwordHash: admin.passwordHash }, m);
+    });
+    return { token, admin: toAdminView(admin) };
   }
 
   async profile(adminId: string): Promise<AdminView> {
     return toAdminView(await this.existing(adminId));
   }
 
-  /** Signing out ends every session of the admin account, and records when. */
-  async logout(adminId: string): Promise<SessionsRevokedReply> {
+  /** Sign Out ends the session of this browser only (others may be signed in to the same account), and records when. */
+  async logout(adminId: string, sessionId: string | undefined): Promise<SessionsEndedReply> {
     const admin = await this.existing(adminId);
-    const tokenVersion = await this.dataSource.transaction(async (m) => {
-      await m.update(AdminEntity, { id: admin.id }, { lastLogout: new Date() });
-      return this.sessions.revoke(m, 'admin', admin.id);
-    });
-    return { message: MESSAGES.loggedOut, tokenVersion };
+    await this.dataSource.getRepository(AdminEntity).update({ id: admin.id }, { lastLogout: new Date() });
+    return { message: MESSAGES.loggedOut, ended: await this.sessions.endOwn({ role: 'admin', id: admin.id }, sessionId) };
   }
 
   private async existing(adminId: string): Promise<AdminEntity> {

@@ -96,7 +96,7 @@ export class CustomerAccountsService {
       }
       const deactivatedAt = new Date();
       await m.update(UserEntity, { id: userId }, { isActive: false, deactivatedAt });
-      await this.sessions.revoke(m, 'customer', userId);
+      await this.sessions.endAll({ role: 'customer', id: userId }, m);
       await this.events.publish<UserDeactivatedEvent>(m, EVENTS.userDeactivated, {
         userId,
         deactivatedAt: deactivatedAt.toISOString(),

@@ -10,6 +10,6 @@ export class GoogleSignInRpcController {
 
   @MessagePattern(RPC.user.googleSignIn)
   signIn(@Payload() env: RpcEnvelope) {
-    return this.googleSignIn.signIn(parseInput(googleSignInSchema, env.data));
+    return this.googleSignIn.signIn(parseInput(googleSignInSchema, env.data), env.userAgent);
   }
 }

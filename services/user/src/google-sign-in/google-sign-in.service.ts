@@ -26,12 +26,12 @@ export class GoogleSignInService {
     private readonly settings: SettingsService,
   ) {}
 
-  async signIn(google: GoogleSignInInput): Promise<AuthReply<UserView>> {
+  async signIn(google: GoogleSignInInput, userAgent?: string): Promise<AuthReply<UserView>> {
     if (!google.emailVerified) throw RpcError.unauthorized(MESSAGES.googleEmailUnverified);
     for (let attempt = 1; ; attempt++) {
       try {
         const user = await this.dataSource.transaction((m) => this.findOrCreate(m, google));
-        return await this.users.signIn(user);
+        return await this.users.signIn(user, { userAgent });
       } catch (err) {
         if (attempt >= ATTEMPTS || !isUniqueViolation(err)) throw err;
       }

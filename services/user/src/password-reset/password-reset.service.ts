@@ -5,7 +5,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { LoginAttemptsService } from '../auth/login-attempts.service';
 import { PasswordService } from '../auth/password.service';
-import { TokenService } from '../auth/token.service';
 import type { UserConfig } from '../config/user-config';
 import { MailerService } from '../mail/mailer.service';
 import { SessionsService } from '../sessions/sessions.service';
@@ -30,7 +29,6 @@ export class PasswordResetService {
     private readonly attempts: LoginAttemptsService,
     private readonly mailer: MailerService,
     private readonly sessions: SessionsService,
-    private readonly tokens: TokenService,
     private readonly users: UsersService,
     @Inject(SERVICE_CONFIG) private readonly config: UserConfig,
   ) {}
@@ -69,11 +67,11 @@ export class PasswordResetService {
   /**
    * Sets the new password if the token is one we sent, unused and unexpired, for an active
    * account. Every outstanding link and every session of the account dies with it, and its login
-   * lock-out is lifted; the answer signs the customer in afresh.
+   * lock-out is lifted; the answer signs the customer in afresh, on the device that reset it.
    */
-  async reset(input: ResetPasswordInput): Promise<PasswordResetReply> {
+  async reset(input: ResetPasswordInput, userAgent?: string): Promise<PasswordResetReply> {
     const passwordHash = await this.passwords.hash(input.password);
-    const { userId, tokenVersion } = await this.dataSource.transaction(async (m) => {
+    const { userId, ended, token } = await this.dataSource.transaction(async (m) => {
       const reset = await m
         .getRepository(PasswordResetEntity)
         .createQueryBuilder('r')
@@ -89,12 +87,14 @@ export class PasswordResetService {
         user.id,
       ]);
       await this.attempts.clearAccount(m, { realm: 'customer', accountKey: user.id });
-      return { userId: user.id, tokenVersion: await this.sessions.revoke(m, 'customer', user.id) };
+      const account = { role: 'customer' as const, id: user.id };
+      const ended = await this.sessions.endAll(account, m);
+      return { userId: user.id, ended, token: await this.sessions.open(account, { userAgent }, m) };
     });
     return {
       message: MESSAGES.passwordReset,
-      tokenVersion,
-      token: await this.tokens.sign(userId, 'customer', tokenVersion),
+      ended,
+      token,
       user: await this.users.view(this.dataSource.manager, userId),
     };
   }

@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
+import { SettingsModule } from '../settings/settings.module';
+import { SessionSweeper } from './session-sweeper';
 import { SessionsRpcController } from './sessions.rpc-controller';
 import { SessionsService } from './sessions.service';
+import { TokenService } from './token.service';
 
-/** Token versions: what ends a session (logout, password change or reset, deactivation). */
+/** Sessions: opened by every sign-in, named by their tokens, ended one at a time or all at once. */
 @Module({
+  imports: [SettingsModule],
   controllers: [SessionsRpcController],
-  providers: [SessionsService],
+  providers: [SessionsService, TokenService, SessionSweeper],
   exports: [SessionsService],
 })
 export class SessionsModule {}

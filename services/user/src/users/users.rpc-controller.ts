@@ -24,12 +24,12 @@ export class UsersRpcController {
   @MessagePattern(RPC.user.register)
   async register(@Payload() env: RpcEnvelope) {
     const { requireStrongPasswords } = await this.settings.assertRegistrationsOpen();
-    return this.users.register(parseInput(registrationSchema(requireStrongPasswords), env.data));
+    return this.users.register(parseInput(registrationSchema(requireStrongPasswords), env.data), env.userAgent);
   }
 
   @MessagePattern(RPC.user.login)
   login(@Payload() env: RpcEnvelope) {
-    return this.users.login(parseInput(loginSchema, env.data), env.ip);
+    return this.users.login(parseInput(loginSchema, env.data), env.ip, env.userAgent);
   }
 
   @MessagePattern(RPC.user.me)
@@ -47,6 +47,7 @@ export class UsersRpcController {
   async changePassword(@Payload() env: RpcEnvelope) {
     const userId = actorId(env.actor, 'customer');
     const { requireStrongPasswords } = await this.settings.current();
-    return this.users.changePassword(userId, parseInput(passwordChangeSchema(requireStrongPasswords), env.data));
+    const input = parseInput(passwordChangeSchema(requireStrongPasswords), env.data);
+    return this.users.changePassword(userId, input, env.userAgent);
   }
 }

@@ -19,8 +19,7 @@ import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { AddressEntity } from '../addresses/address.entity';
 import { LoginAttemptsService } from '../auth/login-attempts.service';
 import { PasswordService } from '../auth/password.service';
-import { TokenService } from '../auth/token.service';
-import { SessionsService } from '../sessions/sessions.service';
+import { OpenOptions, SessionsService } from '../sessions/sessions.service';
 import { WishlistItemEntity } from '../wishlist/wishlist-item.entity';
 import { UserEntity } from './user.entity';
 import { toUserView } from './user-view';
@@ -39,13 +38,13 @@ export class UsersService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly passwords: PasswordService,
-    private readonly tokens: TokenService,
     private readonly attempts: LoginAttemptsService,
     private readonly sessions: SessionsService,
     private readonly events: EventPublisher,
   ) {}
 
-  async register(input: RegisterInput): Promise<AuthReply<UserView>> {
+  /** A new account, signed in on the device that registered it. */
+  async register(input: RegisterInput, userAgent?: string): Promise<AuthReply<UserView>> {
     await this.assertAvailable(this.dataSource.manager, { username: input.username, email: input.email });
     const passwordHash = await this.passwords.hash(input.password);
     const user = await this.mapUniqueClash(() =>
@@ -53,7 +52,8 @@ export class UsersService {
         this.createAccount(m, { username: input.username, email: input.email, passwordHash }),
       ),
     );
-    return { token: await this.tokens.sign(user.id, 'customer', user.tokenVersion), user: toUserView(user, [], []) };
+    const token = await this.sessions.open({ role: 'customer', id: user.id }, { userAgent });
+    return { token, user: toUserView(user, [], []) };
   }
 
   /** A new customer account, announced to the other services in the same transaction. */
@@ -76,7 +76,7 @@ export class UsersService {
   }
 
   /** Sign in by e-mail or username (usernames cannot contain "@", so the two never collide). */
-  async login(input: LoginInput, ip?: string): Promise<AuthReply<UserView>> {
+  async login(input: LoginInput, ip?: string, userAgent?: string): Promise<AuthReply<UserView>> {
     const identifier = input.identifier.toLowerCase();
     const user = await this.dataSource
       .getRepository(UserEntity)
@@ -88,17 +88,17 @@ export class UsersService {
       () => this.passwords.verify(user?.passwordHash, input.password),
     );
     if (!user || !passwordOk) throw RpcError.unauthorized(MESSAGES.invalidCredentials);
-    return this.signIn(user);
+    return this.signIn(user, { userAgent, passwordHash: user.passwordHash });
   }
 
-  /** Stamps the login and issues the customer's token; a deactivated account is refused. */
-  async signIn(user: UserEntity): Promise<AuthReply<UserView>> {
+  /** Stamps the login and opens a session on the customer's device; a deactivated account is refused. */
+  async signIn(user: UserEntity, options: OpenOptions = {}): Promise<AuthReply<UserView>> {
     if (!user.isActive) throw RpcError.forbidden(MESSAGES.accountDisabled);
-    await this.dataSource.getRepository(UserEntity).update({ id: user.id }, { lastLogin: new Date() });
-    return {
-      token: await this.tokens.sign(user.id, 'customer', user.tokenVersion),
-      user: await this.view(this.dataSource.manager, user.id),
-    };
+    const token = await this.dataSource.transaction(async (m) => {
+      await m.update(UserEntity, { id: user.id }, { lastLogin: new Date() });
+      return this.sessions.open({ role: 'customer', id: user.id }, options, m);
+    });
+    return { token, user: await this.view(this.dataSource.manager, user.id) };
   }
 
   async me(userId: string): Promise<UserView> {
@@ -136,9 +136,9 @@ export class UsersService {
 
   /**
    * A wrong current password is a 400, not a 401: the storefront signs a customer out on 401. The
-   * change ends every session of the account; the caller's own continues with the fresh token.
+   * change ends every session of the account; the device that made it carries on in a new one.
    */
-  async changePassword(userId: string, input: ChangePasswordInput): Promise<PasswordChangedReply> {
+  async changePassword(userId: string, input: ChangePasswordInput, userAgent?: string): Promise<PasswordChangedReply> {
     const user = await this.activeUser(this.dataSource.manager, userId);
     if (!(await this.passwords.verify(user.passwordHash, input.currentPassword))) {
       throw RpcError.badRequest(MESSAGES.currentPasswordIncorrect, [
@@ -146,12 +146,13 @@ export class UsersService {
       ]);
     }
     const passwordHash = await this.passwords.hash(input.newPassword);
-    const tokenVersion = await this.dataSource.transaction(async (m) => {
+    const account = { role: 'customer' as const, id: user.id };
+    return this.dataSource.transaction(async (m) => {
       await m.update(UserEntity, { id: user.id }, { passwordHash });
-      return this.sessions.revoke(m, 'customer', user.id);
+      const ended = await this.sessions.endAll(account, m);
+      const token = await this.sessions.open(account, { userAgent }, m);
+      return { message: MESSAGES.passwordChanged, ended, token };
     });
-    const token = await this.tokens.sign(user.id, 'customer', tokenVersion);
-    return { message: MESSAGES.passwordChanged, tokenVersion, token };
   }
 
   /**
