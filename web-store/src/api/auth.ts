@@ -30,8 +30,8 @@ export async function register(username: string, email: string, password: string
 }
 
 /**
- * Ends the session on the server (every device of the account). The token is passed in because
- * the app forgets it at once, before this request goes out.
+ * Ends this device's session on the server; the account's other devices stay signed in. The token
+ * is passed in because the app forgets it at once, before this request goes out.
  */
 export async function logout(token: string): Promise<void> {
   await api.post('/auth/logout', undefined, { headers: { Authorization: `Bearer ${token}` } });

@@ -85,7 +85,9 @@ export default function AccountPage({ section: routeSection }: { section?: Secti
         {section === 'addresses' && <Addresses />}
         {section === 'track' && <TrackOrder initialId={trackId} />}
         {section === 'faqs' && <Faqs />}
-        {section === 'settings' && <Settings user={user} onManageAccount={() => go('account')} />}
+        {section === 'settings' && (
+          <Settings user={user} onManageAccount={() => go('account')} onSignOut={signOut} />
+        )}
         {section === 'account' && <AccountManagement onSignOut={signOut} />}
       </section>
     </div>

@@ -1,12 +1,15 @@
 import { changePasswordSchema, emailSchema, MESSAGES } from '@shop/proto';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import { ACCOUNT_ERRORS, changePassword, updateProfile } from '../../api/account';
+import { SESSIONS_KEY } from '../../api/sessions';
 import type { User } from '../../api/auth';
 import { useAuth } from '../../auth/AuthContext';
 import { alertFailure } from '../../lib/notify';
 import { zodResolver } from '../../lib/zodResolver';
+import { SignedInDevices } from './SignedInDevices';
 
 export const SETTINGS_TEXT = {
   profileUpdated: 'Profile updated successfully',
@@ -37,7 +40,16 @@ interface PasswordForm {
   confirmPassword: string;
 }
 
-export function Settings({ user, onManageAccount }: { user: User; onManageAccount(): void }) {
+/** `onSignOut` signs out and goes home, after "Sign out of all devices". */
+export function Settings({
+  user,
+  onManageAccount,
+  onSignOut,
+}: {
+  user: User;
+  onManageAccount(): void;
+  onSignOut(): void;
+}) {
   return (
     <>
       <h2>Settings</h2>
@@ -45,6 +57,7 @@ export function Settings({ user, onManageAccount }: { user: User; onManageAccoun
         <ProfileSettings user={user} />
         <PasswordSettings user={user} />
       </div>
+      <SignedInDevices onSignedOut={onSignOut} />
       <p>
         <button type="button" className="btn-link" onClick={onManageAccount}>
           Account management
@@ -126,6 +139,7 @@ function ProfileSettings({ user }: { user: User }) {
 function PasswordSettings({ user }: { user: User }) {
   const id = useId();
   const { renewSession } = useAuth();
+  const queryClient = useQueryClient();
   const {
     register,
     handleSubmit,
@@ -146,6 +160,7 @@ function PasswordSettings({ user }: { user: User }) {
       const { message, token } = await changePassword(currentPassword, newPassword);
       // The change ended every session, this one too: carry on with the fresh token.
       renewSession({ token, user });
+      void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
       reset();
       window.alert(message || SETTINGS_TEXT.passwordChanged);
     } catch (error) {
