@@ -16,3 +16,8 @@ export async function fetchProfile(signal?: AbortSignal): Promise<Admin> {
 export async function logout(): Promise<void> {
   await api.post('/admin2009/logout');
 }
+
+/** "Sign out of all devices": ends every session of the admin account, this browser's too. */
+export async function signOutEverywhere(): Promise<void> {
+  await api.post('/admin2009/logout/all');
+}

@@ -147,6 +147,44 @@ describe('the settings screen', () => {
     expect(screen.getByRole('switch', { name: 'Two-factor authentication' })).not.toBeChecked();
   });
 
+  it('signs every browser of the admin account out after asking, this one too, and goes to sign-in', async () => {
+    const api = server(stored(), {
+      'POST /admin2009/logout/all': () => ({ data: { success: true, message: 'Signed out of all devices' } }),
+      // This browser's session ended with the others: its own sign-out is refused.
+      'POST /admin2009/logout': () => ({ status: 401, data: { success: false, message: 'Your session has ended. Please log in again.' } }),
+    });
+    const { user } = renderAdmin('/settings');
+    await openTab(user, 'Security');
+    expect(screen.getByText(/Staff share the admin account/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Sign out of all devices' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Sign out every browser signed in to the admin account, this one too?');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login/));
+    expect(api.callsTo('POST', '/admin2009/logout/all')).toHaveLength(1);
+    expect(localStorage.getItem('adminToken')).toBeNull();
+  });
+
+  it('keeps every session when signing out of all devices is cancelled or fails', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const api = server(stored(), {
+      'POST /admin2009/logout/all': () => ({ status: 400, data: { success: false, message: 'Bad request' } }),
+    });
+    const { user } = renderAdmin('/settings');
+    await openTab(user, 'Security');
+    await user.click(screen.getByRole('button', { name: 'Sign out of all devices' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo('POST', '/admin2009/logout/all')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Sign out of all devices' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to sign out of all devices'));
+    expect(localStorage.getItem('adminToken')).toBe('admin-jwt');
+    expect(screen.getByTestId('location')).toHaveTextContent('/settings');
+  });
+
   it("shows a 'Site Offline' badge while maintenance mode is on", async () => {
     server();
     const { user } = renderAdmin('/settings');

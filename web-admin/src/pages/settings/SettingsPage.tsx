@@ -8,8 +8,10 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import { signOutEverywhere } from '../../api/admin';
 import { isApiFailure } from '../../api/client';
 import { fetchSettings, saveSettings, SETTINGS_KEY, type Settings } from '../../api/settings';
+import { useAdminAuth } from '../../auth/AdminAuthContext';
 import { useConfirm } from '../../components/ConfirmProvider';
 import { Page } from '../../components/Page';
 import { ErrorBanner, LoadingState } from '../../components/QueryStates';
@@ -62,6 +64,7 @@ type SaveState = 'idle' | 'saving' | 'saved';
 function SettingsForm({ settings }: { settings: Settings }) {
   const queryClient = useQueryClient();
   const confirm = useConfirm();
+  const { logout } = useAdminAuth();
   const [initial, setInitial] = useState(() => toFormValues(settings));
   const [values, setValues] = useState(initial);
   const [secretStored, setSecretStored] = useState(settings.razorpayKeySecretSet);
@@ -125,6 +128,23 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const resetToDefaults = async () => {
     if (await confirm(MSG.confirmReset, { title: 'Reset to Defaults', confirmLabel: 'Reset', danger: true }))
       window.alert(MSG.resetAlert);
+  };
+
+  const signOutOfAllDevices = async () => {
+    const confirmed = await confirm(MSG.confirmSignOutEverywhere, {
+      title: 'Sign out of all devices',
+      confirmLabel: 'Sign out',
+      danger: true,
+    });
+    if (!confirmed) return;
+    try {
+      await signOutEverywhere();
+    } catch (error) {
+      logger.error('Could not sign out of all devices', error);
+      window.alert(MSG.signOutEverywhereFailed);
+      return;
+    }
+    await logout();
   };
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -284,6 +304,12 @@ function SettingsForm({ settings }: { settings: Settings }) {
                   hint={MSG.strongPasswordHint}
                 />
                 <Toggle {...field} name="twoFactorAuth" label="Two-factor authentication" />
+                <div className="field">
+                  <p className="field-hint">{MSG.signOutEverywhereHint}</p>
+                  <button type="button" className="btn btn-danger" onClick={() => void signOutOfAllDevices()}>
+                    Sign out of all devices
+                  </button>
+                </div>
               </Group>
             ) : null}
 

@@ -11,6 +11,10 @@ export const SETTINGS_UI = {
   confirmReset: 'Are you sure you want to reset all settings to their defaults?',
   resetAlert: 'Resetting to defaults is not available yet: no setting was changed.',
   loadFailed: 'Failed to load settings. Please try again.',
+  signOutEverywhereHint:
+    'Staff share the admin account. This signs out every browser signed in to it, this one too; unsaved changes here are lost.',
+  confirmSignOutEverywhere: 'Sign out every browser signed in to the admin account, this one too?',
+  signOutEverywhereFailed: 'Failed to sign out of all devices',
 } as const;
 
 /** The saved indicator shows for 3 seconds (back-office spec, section 9). */
