@@ -56,4 +56,16 @@ describe('ReadCache', () => {
     expect(await cache.getMany(['word:diary'], compute)).toEqual(['diary query']);
     expect(compute).toHaveBeenCalledTimes(1);
   });
+
+  it('evicts the entry used longest ago when full', async () => {
+    const cache = cacheFor(60_000);
+    await cache.get('word:mug', async () => 'mug query');
+    for (let i = 0; i < 999; i++) {
+      await cache.get(`list:${i}`, async () => i);
+      await cache.get('word:mug', async () => 'asked again');
+    }
+    await cache.get('list:last', async () => 'last');
+    expect(await cache.get('word:mug', async () => 'asked again')).toBe('mug query');
+    expect(await cache.get('list:0', async () => 'asked again')).toBe('asked again');
+  });
 });

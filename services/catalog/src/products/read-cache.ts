@@ -2,7 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@shop/kit';
 import type { CatalogConfig } from '../config/catalog-config';
 
-/** A list page is about 20 kB: a thousand answers stay within some 20 MB; the oldest goes first. */
+/**
+ * A list page is about 20 kB: a thousand answers stay within some 20 MB; the one used longest ago
+ * goes first, so a word every search uses outlives the many pages asked once.
+ */
 const MAX_ENTRIES = 1000;
 
 /**
@@ -30,8 +33,8 @@ export class ReadCache {
 
   async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const now = Date.now();
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return hit.value as T;
+    const hit = this.used(key, now);
+    if (hit) return hit.value as T;
     const startedIn = this.generation;
     const value = await compute();
     this.keep(key, value, now, startedIn);
@@ -43,8 +46,8 @@ export class ReadCache {
     const now = Date.now();
     const found = new Map<string, T>();
     for (const key of keys) {
-      const hit = this.entries.get(key);
-      if (hit && hit.expires > now) found.set(key, hit.value as T);
+      const hit = this.used(key, now);
+      if (hit) found.set(key, hit.value as T);
     }
     const missing = [...new Set(keys.filter((key) => !found.has(key)))];
     if (missing.length > 0) {
@@ -56,6 +59,15 @@ export class ReadCache {
       }
     }
     return keys.map((key) => found.get(key) as T);
+  }
+
+  /** A live entry, moved to the end of the eviction order. */
+  private used(key: string, now: number): { value: unknown; expires: number } | undefined {
+    const hit = this.entries.get(key);
+    if (!hit || hit.expires <= now) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit;
   }
 
   private keep(key: string, value: unknown, now: number, startedIn: number): void {
