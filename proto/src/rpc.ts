@@ -64,6 +64,8 @@ export const RPC = {
     reviewAdminCreate: 'catalog.review.adminCreate',
     reviewHelpful: 'catalog.review.helpful',
     reviewDelete: 'catalog.review.delete',
+    /** Undoes a staff deletion of a review, within the restore window. */
+    reviewRestore: 'catalog.review.restore',
     imageUpload: 'catalog.image.upload',
     imageDelete: 'catalog.image.delete',
     stockReserve: 'catalog.stock.reserve',

@@ -61,4 +61,13 @@ export class ReviewsController {
       this.rpc.call<{ success: true; message: string }>(RPC.catalog.reviewDelete, { id }, caller),
     );
   }
+
+  /** Undo of a staff deletion: the review comes back as it was. */
+  @Post(':id/restore')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @UseGuards(AdminGuard)
+  restore(@Param('id') id: string, @Caller() caller: RpcCallOptions) {
+    return this.cache.afterChange(this.rpc.call<Reply>(RPC.catalog.reviewRestore, { id }, caller));
+  }
 }

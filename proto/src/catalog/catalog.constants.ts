@@ -73,6 +73,8 @@ export const CATALOG_MESSAGES = {
   rating: 'Rating must be between 1 and 5',
   alreadyReviewed: 'You have already reviewed this product',
   reviewNotFound: 'Review not found',
+  reviewRestoreTooLate: 'This review was deleted too long ago to be restored',
+  reviewRestoreReplaced: 'The reviewer has written a new review of this product since it was deleted',
   reviewerEmail: 'Please enter a valid reviewer email',
   reviewerUnknown: 'Could not identify the reviewer. Please try again.',
   noImages: 'Please upload at least one image',

@@ -4,6 +4,7 @@ import { CatalogShopSettings1742000000000 } from './migrations/1742000000000-cat
 import { CatalogListingVersion1764000000000 } from './migrations/1764000000000-catalog-listing-version';
 import { CatalogSearch1770000000000 } from './migrations/1770000000000-catalog-search';
 import { CatalogCategorySorts1771000000000 } from './migrations/1771000000000-catalog-category-sorts';
+import { ReviewRestore1788000000000 } from './migrations/1788000000000-review-restore';
 import { ProductCustomizationEntity } from './products/product-customization.entity';
 import { ProductEntity } from './products/product.entity';
 import { CustomerEntity } from './reviews/customer.entity';
@@ -27,4 +28,5 @@ export const CATALOG_MIGRATIONS = [
   CatalogListingVersion1764000000000,
   CatalogSearch1770000000000,
   CatalogCategorySorts1771000000000,
+  ReviewRestore1788000000000,
 ];

@@ -1,8 +1,7 @@
 import type { ReviewView } from '@shop/proto';
 import { api } from './client';
 
-/** A review as the back office reads it; the reviewer's e-mail is there when the server shares it. */
-export type Review = ReviewView & { user: { username: string; email?: string } };
+export type Review = ReviewView;
 
 export interface AdminReviewPayload {
   productId: string;
@@ -23,6 +22,14 @@ export async function listProductReviews(productId: string, signal?: AbortSignal
 // Deleting a review is staff-only although the path lacks "admin": it carries the admin token.
 export async function deleteReview(id: string): Promise<void> {
   await api.delete(`/reviews/${encodeURIComponent(id)}`, { tokenScope: 'admin' });
+}
+
+/** Undoes a deletion: the server puts the review back as it was. Staff-only, like the delete. */
+export async function restoreReview(id: string): Promise<Review> {
+  const { data } = await api.post<{ review: Review }>(`/reviews/${encodeURIComponent(id)}/restore`, undefined, {
+    tokenScope: 'admin',
+  });
+  return data.review;
 }
 
 export async function createAdminReview(payload: AdminReviewPayload): Promise<Review> {

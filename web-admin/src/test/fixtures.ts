@@ -67,7 +67,7 @@ export function aReview(overrides: Partial<Review> = {}): Review {
   return {
     _id: uuid(),
     productId: uuid(),
-    user: { username: 'asha', email: 'asha@example.in' },
+    user: { username: 'asha' },
     rating: 4,
     comment: 'Lovely print quality, arrived on time.',
     pros: [],

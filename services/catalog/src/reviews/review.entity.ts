@@ -14,4 +14,6 @@ export class ReviewEntity {
   @Column('text', { array: true }) pros: string[];
   @Column('text', { array: true }) cons: string[];
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  /** Deleted by staff, kept for an undo until the restore window closes. */
+  @Column('timestamptz', { name: 'deleted_at', nullable: true }) deletedAt: Date | null;
 }

@@ -3,12 +3,13 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProductsModule } from '../products/products.module';
 import { CustomerEntity } from './customer.entity';
 import { CustomersService } from './customers.service';
+import { DeletedReviewSweeper } from './deleted-review-sweeper';
 import { ReviewsRpcController } from './reviews.rpc-controller';
 import { ReviewsService } from './reviews.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([CustomerEntity]), ProductsModule],
   controllers: [ReviewsRpcController],
-  providers: [ReviewsService, CustomersService],
+  providers: [ReviewsService, CustomersService, DeletedReviewSweeper],
 })
 export class ReviewsModule {}

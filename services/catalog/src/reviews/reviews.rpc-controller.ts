@@ -39,6 +39,12 @@ export class ReviewsRpcController {
     return this.reviews.remove(String(env.data?.id ?? ''));
   }
 
+  @MessagePattern(RPC.catalog.reviewRestore)
+  restore(@Payload() env: RpcEnvelope<{ id: string }>) {
+    requireAdmin(env.actor);
+    return this.reviews.restore(String(env.data?.id ?? ''));
+  }
+
   @MessagePattern(RPC.catalog.reviewAdminCreate)
   createByAdmin(@Payload() env: RpcEnvelope) {
     requireAdmin(env.actor);

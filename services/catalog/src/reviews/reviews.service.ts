@@ -39,6 +39,9 @@ const REVIEW_COLUMNS = `r.id, r.product_id, r.user_id, r.username, r.rating, r.c
   (SELECT count(*)::int FROM review_helpful h WHERE h.review_id = r.id) AS helpful_count,
   EXISTS (SELECT 1 FROM review_helpful h WHERE h.review_id = r.id AND h.user_id = $2::uuid) AS voted_helpful`;
 
+/** How long a review staff deleted can be restored (the undo); after it the review is forgotten. */
+export const REVIEW_RESTORE_HOURS = 24;
+
 const toView = (r: ReviewRow): ReviewView => ({
   _id: r.id,
   productId: r.product_id,
@@ -75,7 +78,9 @@ export class ReviewsService {
     );
     if (!product) throw RpcError.notFound(M.productNotFound);
     const rows: ReviewRow[] = await this.dataSource.query(
-      `SELECT ${REVIEW_COLUMNS} FROM reviews r WHERE r.product_id = $1 ORDER BY r.created_at DESC, r.id`,
+      `SELECT ${REVIEW_COLUMNS} FROM reviews r
+        WHERE r.product_id = $1 AND r.deleted_at IS NULL
+        ORDER BY r.created_at DESC, r.id`,
       [productId, viewer],
     );
     return { success: true, reviews: rows.map(toView) };
@@ -129,7 +134,9 @@ export class ReviewsService {
   ): Promise<{ success: true; helpful: boolean; review: ReviewView }> {
     if (!isUuid(reviewId)) throw RpcError.notFound(M.reviewNotFound);
     return this.dataSource.transaction(async (m) => {
-      const [review] = await m.query(`SELECT id FROM reviews WHERE id = $1 FOR UPDATE`, [reviewId]);
+      const [review] = await m.query(`SELECT id FROM reviews WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [
+        reviewId,
+      ]);
       if (!review) throw RpcError.notFound(M.reviewNotFound);
       const removed = await returning(
         m,
@@ -149,16 +156,75 @@ export class ReviewsService {
     });
   }
 
+  /**
+   * Staff delete a review: it leaves the product's page and rating at once, and is kept as it was
+   * (helpful votes too) so that it can be restored for REVIEW_RESTORE_HOURS.
+   */
   async remove(reviewId: string): Promise<{ success: true; message: string }> {
     if (!isUuid(reviewId)) throw RpcError.notFound(M.reviewNotFound);
     return this.write(async (m) => {
-      const [deleted] = await returning(m, `DELETE FROM reviews WHERE id = $1 RETURNING product_id`, [
-        reviewId,
-      ]);
+      const [deleted] = await returning(
+        m,
+        `UPDATE reviews SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING product_id`,
+        [reviewId],
+      );
       if (!deleted) throw RpcError.notFound(M.reviewNotFound);
       await this.recomputeRating(m, deleted.product_id);
       return { success: true as const, message: 'Review deleted' };
     });
+  }
+
+  /**
+   * Undoes a deletion: the review comes back as it was, under its author, with its date and helpful
+   * votes, and the rating follows. Restoring a review that is there already answers it. Refused when
+   * the product is gone, when the window has passed, or when the customer has written a new review
+   * of the product since (one review per customer).
+   */
+  async restore(reviewId: string): Promise<{ success: true; review: ReviewView }> {
+    if (!isUuid(reviewId)) throw RpcError.notFound(M.reviewNotFound);
+    try {
+      return await this.write(async (m) => {
+        const [review]: { product_id: string; deleted_at: Date | null; too_late: boolean }[] = await m.query(
+          `SELECT product_id, deleted_at, deleted_at < now() - make_interval(hours => $2) AS too_late
+             FROM reviews WHERE id = $1 FOR UPDATE`,
+          [reviewId, REVIEW_RESTORE_HOURS],
+        );
+        if (!review) throw RpcError.notFound(M.reviewNotFound);
+        if (review.deleted_at) {
+          if (review.too_late) throw RpcError.conflict(M.reviewRestoreTooLate);
+          // The product row lock orders this with the product's other review changes (insert).
+          const [product] = await m.query(
+            `SELECT id FROM products WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+            [review.product_id],
+          );
+          if (!product) throw RpcError.notFound(M.productNotFound);
+          await m.query(`UPDATE reviews SET deleted_at = NULL WHERE id = $1`, [reviewId]);
+          await this.recomputeRating(m, review.product_id);
+        }
+        const [row]: ReviewRow[] = await m.query(`SELECT ${REVIEW_COLUMNS} FROM reviews r WHERE r.id = $1`, [
+          reviewId,
+          null,
+        ]);
+        return { success: true as const, review: toView(row) };
+      });
+    } catch (err) {
+      if (err?.code === '23505') throw RpcError.conflict(M.reviewRestoreReplaced);
+      throw err;
+    }
+  }
+
+  /** Forgets the reviews deleted longer ago than the restore window; answers how many. */
+  async forgetDeleted(batch: number): Promise<number> {
+    const rows: unknown[] = await this.dataSource.query(
+      `WITH gone AS (
+         DELETE FROM reviews WHERE id IN (
+           SELECT id FROM reviews WHERE deleted_at < now() - make_interval(hours => $1)
+            LIMIT $2 FOR UPDATE SKIP LOCKED)
+         RETURNING id)
+       SELECT id FROM gone`,
+      [REVIEW_RESTORE_HOURS, batch],
+    );
+    return rows.length;
   }
 
   /** Ratings show on product pages and lists: the read cache is dropped once a change is committed. */
@@ -229,8 +295,9 @@ export class ReviewsService {
     const [row] = await returning<ProductRow>(
       m,
       `UPDATE products p
-          SET rating = COALESCE((SELECT round(avg(r.rating), 2) FROM reviews r WHERE r.product_id = p.id), 0),
-              review_count = (SELECT count(*) FROM reviews r WHERE r.product_id = p.id),
+          SET rating = COALESCE(
+                (SELECT round(avg(r.rating), 2) FROM reviews r WHERE r.product_id = p.id AND r.deleted_at IS NULL), 0),
+              review_count = (SELECT count(*) FROM reviews r WHERE r.product_id = p.id AND r.deleted_at IS NULL),
               updated_at = now(),
               version = version + 1
         WHERE p.id = $1

@@ -35,8 +35,11 @@ const mug = aProduct({
 });
 const review = aReview({
   productId: mug._id,
-  user: { username: 'asha', email: 'asha@example.in' },
+  user: { username: 'asha' },
   rating: 4,
+  pros: ['Sharp print'],
+  cons: ['Strap is short'],
+  helpfulCount: 3,
 });
 
 type Routes = Parameters<typeof mockApi>[0];
@@ -454,9 +457,18 @@ describe('the product form: customizations', () => {
 });
 
 describe('the product form: reviews', () => {
-  it('deletes an existing review and restores it with Undo by writing it again', async () => {
+  it('deletes an existing review and brings it back as it was with Undo, restored on the server', async () => {
+    let listed = [review];
     const { user, api } = await openEdit({
-      [`DELETE /reviews/${review._id}`]: () => ({ data: { success: true } }),
+      [`GET /reviews/product/${mug._id}`]: () => ({ data: { success: true, reviews: listed } }),
+      [`DELETE /reviews/${review._id}`]: () => {
+        listed = [];
+        return { data: { success: true } };
+      },
+      [`POST /reviews/${review._id}/restore`]: () => {
+        listed = [review];
+        return { data: { success: true, review } };
+      },
     });
     await user.click(await screen.findByRole('button', { name: 'Delete review by asha' }));
     await waitFor(() => expect(screen.queryByText(review.comment)).not.toBeInTheDocument());
@@ -468,15 +480,11 @@ describe('the product form: reviews', () => {
         name: 'Undo',
       }),
     );
-    await waitFor(() => expect(api.callsTo('POST', '/reviews/admin')).toHaveLength(1));
-    expect(api.callsTo('POST', '/reviews/admin')[0].body).toEqual({
-      productId: mug._id,
-      reviewerName: 'asha',
-      reviewerEmail: 'asha@example.in',
-      reviewerPassword: '',
-      rating: 4,
-      comment: review.comment,
-    });
+    expect(await screen.findByText(review.comment)).toBeInTheDocument();
+    const restore = api.callsTo('POST', `/reviews/${review._id}/restore`);
+    expect(restore).toHaveLength(1);
+    expect(restore[0].headers.get('Authorization')).toBe('Bearer admin-jwt');
+    expect(api.callsTo('POST', '/reviews/admin')).toHaveLength(0);
   });
 
   it("says 'Failed to delete review' when the delete fails", async () => {
@@ -488,12 +496,12 @@ describe('the product form: reviews', () => {
     expect(screen.getByText(review.comment)).toBeInTheDocument();
   });
 
-  it("says 'Failed to restore review' when the undo cannot write it again", async () => {
+  it("says 'Failed to restore review' when the server cannot bring it back", async () => {
     const { user } = await openEdit({
       [`DELETE /reviews/${review._id}`]: () => ({ data: { success: true } }),
-      'POST /reviews/admin': () => ({
-        status: 400,
-        data: { message: 'Please enter a valid reviewer email' },
+      [`POST /reviews/${review._id}/restore`]: () => ({
+        status: 409,
+        data: { message: 'The reviewer has written a new review of this product since it was deleted' },
       }),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete review by asha' }));

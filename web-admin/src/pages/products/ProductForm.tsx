@@ -10,7 +10,7 @@ import {
 } from '../../api/customizations';
 import { deleteImages, uploadImages } from '../../api/images';
 import { createProduct, updateProduct, type AdminProduct } from '../../api/products';
-import { createAdminReview, deleteReview, listProductReviews, type Review } from '../../api/reviews';
+import { createAdminReview, deleteReview, listProductReviews, restoreReview, type Review } from '../../api/reviews';
 import { useConfirm } from '../../components/ConfirmProvider';
 import { Page } from '../../components/Page';
 import { TitledSection } from '../../components/TitledSection';
@@ -209,20 +209,10 @@ export function ProductForm({ product, categories, onClose }: ProductFormProps) 
     );
     toast.showUndo({
       message: 'Review deleted',
-      // A deleted review comes back by writing it again in the reviewer's name.
+      // The server keeps a deleted review as it was (author, text, votes, date) and puts it back.
       onUndo: async () => {
         try {
-          const email = review.user?.email;
-          if (!email || !productId)
-            throw new Error('The review carries no reviewer e-mail to restore it with');
-          await createAdminReview({
-            productId,
-            reviewerName: review.user.username,
-            reviewerEmail: email,
-            reviewerPassword: '',
-            rating: review.rating,
-            comment: review.comment,
-          });
+          await restoreReview(review._id);
         } catch (error) {
           logger.error(`Could not restore review ${review._id}`, error);
           toast.show(MSG.restoreReviewFailed, 'error');
