@@ -52,16 +52,24 @@ export default function ProductsPage() {
     }, SEARCH_DEBOUNCE_MS);
   };
 
+  // The price boxes follow the address bar only when it changes from elsewhere (a chip, Clear all,
+  // Back). The shopper's own minimum reaches the address bar a render later, by which time they
+  // may be typing the maximum: following it then would wipe what they typed.
   const [prices, setPrices] = useState({ minPrice: filters.minPrice, maxPrice: filters.maxPrice });
-  useEffect(
-    () => setPrices({ minPrice: filters.minPrice, maxPrice: filters.maxPrice }),
-    [filters.minPrice, filters.maxPrice],
-  );
+  const appliedPrices = useRef(prices);
+  useEffect(() => {
+    const applied = appliedPrices.current;
+    if (applied.minPrice === filters.minPrice && applied.maxPrice === filters.maxPrice) return;
+    appliedPrices.current = { minPrice: filters.minPrice, maxPrice: filters.maxPrice };
+    setPrices(appliedPrices.current);
+  }, [filters.minPrice, filters.maxPrice]);
   const commitPrice = (changed: 'min' | 'max') => {
     const ordered = keepPriceOrder(changed, prices.minPrice, prices.maxPrice);
     setPrices(ordered);
-    if (ordered.minPrice !== filters.minPrice || ordered.maxPrice !== filters.maxPrice)
-      apply({ ...filters, ...ordered });
+    const applied = appliedPrices.current;
+    if (ordered.minPrice === applied.minPrice && ordered.maxPrice === applied.maxPrice) return;
+    appliedPrices.current = ordered;
+    apply({ ...latestFilters.current, ...ordered });
   };
 
   const [panelOpen, setPanelOpen] = useState(false);
