@@ -45,6 +45,55 @@ describe('the order confirmation', () => {
     expect(screen.getByRole('link', { name: 'View My Orders' })).toHaveAttribute('href', '/account');
   });
 
+  it('names each chosen option from the customization library, as the cart does', async () => {
+    const base = makeOrder(3);
+    const order = {
+      ...base,
+      products: [
+        {
+          ...base.products[0],
+          customization: {
+            size: 'A4',
+            dynamicCustomizations: { [uuid(70)]: ['Pen loop'], [uuid(71)]: true },
+          },
+        },
+      ],
+    };
+    mockApi({
+      ...signedIn(),
+      'GET /cart': () => ({ data: { cart: makeCart([]) } }),
+      [`GET /orders/${order._id}`]: () => ({ data: { order } }),
+      'GET /customizations': () => ({
+        data: {
+          success: true,
+          customizations: [
+            {
+              _id: uuid(70),
+              name: 'Add-ons',
+              type: 'multi-select',
+              description: '',
+              options: [],
+              priceModifier: null,
+            },
+            {
+              _id: uuid(71),
+              name: 'Gift wrap',
+              type: 'boolean',
+              description: '',
+              options: [],
+              priceModifier: null,
+            },
+          ],
+        },
+      }),
+    });
+    renderApp(`/confirmation/${order._id}`);
+    expect(await screen.findByText('Add-ons: Pen loop')).toBeInTheDocument();
+    expect(screen.getByText('Gift wrap: Yes')).toBeInTheDocument();
+    expect(screen.getByText('Size: A4')).toBeInTheDocument();
+    expect(screen.queryByText(new RegExp(uuid(70)))).toBeNull();
+  });
+
   it('offers to pay an order still waiting for payment', async () => {
     const pending = makeOrder(2);
     confirmationApi(pending._id, () => ({ data: { order: pending } }));

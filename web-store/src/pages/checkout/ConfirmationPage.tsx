@@ -1,7 +1,10 @@
+import type { ProductCustomizationOptionView } from '@shop/proto';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { fetchOrder, type Order } from '../../api/account';
 import { isApiFailure } from '../../api/client';
+import { CUSTOMIZATION_LIBRARY_KEY, fetchCustomizationLibrary } from '../../api/customizations';
+import { withVerifiedPayment } from '../../api/verifiedPayments';
 import { useSignedInPage } from '../../auth/useSignedInPage';
 import { describeCustomization } from '../../cart/customizationSummary';
 import { paymentStatusLabel, shortOrderId, StatusBadge } from '../../components/OrderStatus';
@@ -37,15 +40,24 @@ export default function ConfirmationPage() {
     queryKey: ['order', orderId],
     queryFn: ({ signal }) => fetchOrder(orderId, signal),
     enabled: Boolean(user),
+    select: withVerifiedPayment,
     refetchInterval: (query) =>
       query.state.data?.paymentDetails.status === 'pending' &&
       query.state.dataUpdateCount < PAYMENT_POLL_LIMIT
         ? PAYMENT_POLL_MS
         : false,
   });
+  // A failed read of the library leaves the options named by their ids: the order still shows.
+  const names = useQuery({
+    queryKey: CUSTOMIZATION_LIBRARY_KEY,
+    queryFn: ({ signal }) => fetchCustomizationLibrary(signal),
+    enabled: choosesOptions(order.data),
+    staleTime: 5 * 60_000,
+  });
 
   if (!user) return instead;
-  if (order.isPending) return <LoadingState label="Loading your order..." />;
+  if (order.isPending || (names.isPending && choosesOptions(order.data)))
+    return <LoadingState label="Loading your order..." />;
   if (order.isError) {
     const message = errorText(order.error);
     return (
@@ -64,10 +76,17 @@ export default function ConfirmationPage() {
       </section>
     );
   }
-  return <Confirmation order={order.data} />;
+  return <Confirmation order={order.data} options={names.data} />;
 }
 
-function Confirmation({ order }: { order: Order }) {
+/** True when a line names options by their ids, which the customization library turns into words. */
+function choosesOptions(order: Order | undefined): boolean {
+  return Boolean(
+    order?.products.some((line) => Object.keys(line.customization?.dynamicCustomizations ?? {}).length > 0),
+  );
+}
+
+function Confirmation({ order, options }: { order: Order; options?: ProductCustomizationOptionView[] }) {
   const payment = paymentStatusLabel(order.paymentDetails.status);
   const paid = order.paymentDetails.status === 'paid';
   const payable = ['pending', 'failed'].includes(order.paymentDetails.status);
@@ -122,7 +141,7 @@ function Confirmation({ order }: { order: Order }) {
               key: `${line.productId}-${index}`,
               name: line.name || line.product.name,
               quantity: line.quantity,
-              details: describeCustomization(line.customization),
+              details: describeCustomization(line.customization, options),
               lineTotal: line.lineTotal,
             }))}
           />

@@ -5,6 +5,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react
 import { ACCOUNT_ERRORS, fetchOrder } from '../../api/account';
 import { failureMessage } from '../../api/client';
 import { createPaymentOrder, fetchPaymentConfig, PAYMENT_ERRORS, verifyPayment } from '../../api/payments';
+import { rememberVerifiedPayment } from '../../api/verifiedPayments';
 import { useAuth } from '../../auth/AuthContext';
 import { useSignedInPage } from '../../auth/useSignedInPage';
 import { useCart } from '../../cart/CartContext';
@@ -66,7 +67,8 @@ function Payment({
   const finish = async (response: RazorpaySuccessResponse) => {
     setStage('verifying');
     try {
-      await verifyPayment(response, orderId);
+      const verified = await verifyPayment(response, orderId);
+      rememberVerifiedPayment(orderId, verified.paymentId);
     } catch (error) {
       setStage('idle');
       setFailure(failureMessage(error, PAYMENT_ERRORS.verify));
