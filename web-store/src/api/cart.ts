@@ -71,9 +71,15 @@ export async function mergeCart(items: CartLineInput[]): Promise<CartMergeReply>
   return data;
 }
 
-/** What a promo code (SAVE10, BULK20) takes off the cart now; the server checks the code. */
-export async function previewPromo(code: string): Promise<CartPromoReply> {
-  const { data } = await withDefault(api.post<CartPromoReply>('/cart/promo', { code }), CART_ERRORS.promo);
+/**
+ * What a promo code (SAVE10, BULK20) takes off the cart now; the server checks the code. A
+ * customer's cart is the server's; a visitor's guest cart goes along to be priced there.
+ */
+export async function previewPromo(code: string, guestItems?: CartLineInput[]): Promise<CartPromoReply> {
+  const { data } = await withDefault(
+    api.post<CartPromoReply>('/cart/promo', guestItems ? { code, items: guestItems } : { code }),
+    CART_ERRORS.promo,
+  );
   return data;
 }
 

@@ -13,8 +13,14 @@ import { createLogger, type Logger } from '../lib/logger';
 // Screens take the failure helpers from their client, beside the calls that reject with them.
 export { isApiFailure, type ApiFailure } from '@shop/proto';
 
-/** Browser storage keys (storefront spec, section 9). */
-export const STORAGE_KEYS = { token: 'token', adminToken: 'adminToken', user: 'user', cart: 'cart' } as const;
+/** Browser storage keys (storefront spec, section 9), and the promo code the cart applied. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  adminToken: 'adminToken',
+  user: 'user',
+  cart: 'cart',
+  promo: 'promo',
+} as const;
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 

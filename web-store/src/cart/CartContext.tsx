@@ -1,4 +1,4 @@
-import type { CartItemView, CartView } from '@shop/proto';
+import type { CartItemView, CartPromoReply, CartView } from '@shop/proto';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -52,6 +52,14 @@ export interface CartContextValue {
   removeLine(lineId: string): Promise<void>;
   clear(): Promise<void>;
   findLine(productId: string, customization?: Customization): CartLineView | undefined;
+  /**
+   * The one promo code the shopper applied, in the cart or at checkout, kept in browser storage
+   * until removed or used by an order. Checkout applies it; the server checks it every time.
+   */
+  promoCode: string | null;
+  /** What a code takes off this cart now, as the server says; rejects with its reason. */
+  previewPromo(code: string): Promise<CartPromoReply>;
+  setPromoCode(code: string | null): void;
 }
 
 const CartContext = createContext<CartContextValue | null>(null);
@@ -104,14 +112,21 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const latestGuestLines = useRef(guestLines);
   latestGuestLines.current = guestLines;
   const syncing = Boolean(userId) && readyFor !== userId;
+  const [promoCode, setPromoCode] = useState(() => localStorage.getItem(STORAGE_KEYS.promo));
 
   useEffect(() => {
     localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify(guestLines));
   }, [guestLines]);
 
   useEffect(() => {
+    if (promoCode) localStorage.setItem(STORAGE_KEYS.promo, promoCode);
+    else localStorage.removeItem(STORAGE_KEYS.promo);
+  }, [promoCode]);
+
+  useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key === STORAGE_KEYS.cart) setGuestLines(readGuestCart(event.newValue));
+      if (event.key === STORAGE_KEYS.promo) setPromoCode(event.newValue);
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
@@ -189,6 +204,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
         clear: async () => store(await cartApi.clearCart()),
         findLine: (productId, customization = {}) =>
           lines.find((line) => sameLine(line, productId, customization)),
+        promoCode,
+        previewPromo: (code) => cartApi.previewPromo(code),
+        setPromoCode,
       };
     }
     const lines = guestLines.map(guestLineView);
@@ -213,8 +231,19 @@ export function CartProvider({ children }: { children: ReactNode }) {
       clear: async () => setGuestLines([]),
       findLine: (productId, customization = {}) =>
         lines.find((line) => sameLine(line, productId, customization)),
+      promoCode,
+      previewPromo: (code) =>
+        cartApi.previewPromo(
+          code,
+          guestLines.map((line) => ({
+            productId: line.productId,
+            quantity: line.quantity,
+            customization: line.customization,
+          })),
+        ),
+      setPromoCode,
     };
-  }, [userId, serverCart, isPending, isError, serverError, refetch, syncing, guestLines, store]);
+  }, [userId, serverCart, isPending, isError, serverError, refetch, syncing, guestLines, store, promoCode]);
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

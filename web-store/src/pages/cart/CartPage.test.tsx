@@ -189,15 +189,32 @@ describe('the cart page', () => {
       expect(screen.queryByRole('link', { name: 'Proceed to Checkout' })).toBeNull();
     });
 
-    it('asks a visitor to sign in before a promo code can be checked', async () => {
-      storeGuestCart([guestLine(1)]);
-      const api = mockApi({});
+    it('lets a visitor apply a promo code, checked by the server on the guest cart, and keeps it', async () => {
+      storeGuestCart([guestLine(1, { quantity: 2, customization: { size: 'A5' } })]);
+      const api = mockApi({
+        'POST /cart/promo': () => ({
+          data: {
+            success: true,
+            code: 'SAVE10',
+            percent: 10,
+            discount: 40,
+            subtotal: 400,
+            shipping: 99,
+            total: 459,
+          },
+        }),
+      });
       renderApp('/cart');
       const u = userEvent.setup();
       await u.type(await screen.findByLabelText('Promo code'), 'save10');
       await u.click(screen.getByRole('button', { name: 'Apply' }));
-      expect(window.alert).toHaveBeenCalledWith('Please login to apply a promo code');
-      expect(api.calls('POST /cart/promo')).toHaveLength(0);
+      expect(await within(summary()).findByText('Promo (SAVE10, 10% off)')).toBeInTheDocument();
+      expect(within(summary()).getByText('Total').nextSibling).toHaveTextContent('₹459');
+      expect(api.calls('POST /cart/promo')[0].body).toEqual({
+        code: 'SAVE10',
+        items: [{ productId: uuid(1), quantity: 2, customization: { size: 'A5' } }],
+      });
+      expect(localStorage.getItem('promo')).toBe('SAVE10');
     });
 
     it('says so when the cart is empty', async () => {
@@ -321,6 +338,17 @@ describe('the cart page', () => {
       await u.click(screen.getByRole('button', { name: 'Apply' }));
       await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Invalid promo code'));
       expect(within(summary()).queryByText(/Promo \(/)).toBeNull();
+    });
+
+    it('drops a kept promo code the server no longer takes, and says so', async () => {
+      localStorage.setItem('promo', 'SAVE10');
+      serverCartApi(makeCart([makeCartItem(1)]), {
+        'POST /cart/promo': () => ({ status: 400, data: { message: 'Invalid promo code' } }),
+      });
+      renderApp('/cart');
+      await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Invalid promo code'));
+      await waitFor(() => expect(localStorage.getItem('promo')).toBeNull());
+      expect(await screen.findByLabelText('Promo code')).toBeInTheDocument();
     });
   });
 

@@ -1,9 +1,9 @@
-import type { CartPromoReply } from '@shop/proto';
+import { CART_MESSAGES, type CartPromoReply } from '@shop/proto';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { CART_ERRORS, previewPromo } from '../../api/cart';
-import { failureMessage } from '../../api/client';
+import { CART_ERRORS } from '../../api/cart';
+import { failureMessage, isApiFailure } from '../../api/client';
 import { productImage } from '../../api/products';
 import { useAuth } from '../../auth/AuthContext';
 import { useCart } from '../../cart/CartContext';
@@ -19,7 +19,6 @@ import './cart.css';
 
 export const CART_TEXT = {
   otherBrand: 'Other',
-  loginForPromo: 'Please login to apply a promo code',
   bulkOrder: `Bulk order: 50 or more items qualify for special pricing. Contact us at ${SHOP.email} or ${SHOP.phone} for a quote.`,
   clearConfirm: 'Remove every item from your cart?',
 } as const;
@@ -44,22 +43,23 @@ export default function CartPage() {
   const { user } = useAuth();
   const cart = useCart();
   const queryClient = useQueryClient();
-  const [promoCode, setPromoCode] = useState<string | null>(null);
-  const promoKey = (code: string | null) => ['cart-promo', code, cart.totals.subtotal, cart.count];
+  const { promoCode, setPromoCode, previewPromo } = cart;
+  const promoKey = (code: string | null) => ['cart-promo', cart.mode, code, cart.totals.subtotal, cart.count];
   const threshold = useFreeShippingThreshold();
 
   // A promo is re-checked by the server whenever the cart changes, since it depends on the subtotal.
   const promo = useQuery<CartPromoReply>({
     queryKey: promoKey(promoCode),
     queryFn: () => previewPromo(promoCode!),
-    enabled: Boolean(promoCode) && cart.mode === 'server' && cart.lines.length > 0,
+    enabled: Boolean(promoCode) && cart.status === 'ready' && cart.lines.length > 0,
     staleTime: 0,
   });
+  // A code the server no longer takes is dropped; one it could not be asked about is kept.
   useEffect(() => {
-    if (!promo.isError) return;
+    if (!isApiFailure(promo.error) || promo.error.message !== CART_MESSAGES.invalidPromo) return;
     alertFailure(promo.error, CART_ERRORS.promo);
     setPromoCode(null);
-  }, [promo.isError, promo.error]);
+  }, [promo.error, setPromoCode]);
 
   if (cart.status === 'loading') return <LoadingState label="Loading your cart..." />;
   if (cart.status === 'error') {
@@ -174,10 +174,6 @@ export default function CartPage() {
           <PromoForm
             applied={applied}
             onApply={async (code) => {
-              if (!user) {
-                window.alert(CART_TEXT.loginForPromo);
-                return;
-              }
               try {
                 queryClient.setQueryData(promoKey(code), await previewPromo(code));
                 setPromoCode(code);

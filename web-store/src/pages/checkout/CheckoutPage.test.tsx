@@ -192,6 +192,35 @@ describe('checkout', () => {
     expect(within(summary()).queryByText(/Coupon \(/)).toBeNull();
   });
 
+  it('carries the promo code applied in the cart over, priced by the server, and places the order with it', async () => {
+    localStorage.setItem('promo', 'WELCOME10');
+    const order = makeOrder(1);
+    const api = checkoutApi({ 'POST /orders': () => ({ status: 201, data: { success: true, order } }) });
+    renderApp('/checkout');
+    const aside = await screen.findByRole('complementary', { name: 'Order summary' });
+    expect(await within(aside).findByText('Coupon (WELCOME10, 10% off)')).toBeInTheDocument();
+    expect(total('Total')).toHaveTextContent(`₹${quote('WELCOME10').totalAmount.toLocaleString('en-IN')}`);
+    expect(within(summary()).getByText(/applied/)).toHaveTextContent('Coupon WELCOME10 applied.');
+    expect(screen.queryByLabelText('Coupon code')).toBeNull();
+    expect(api.calls('POST /orders/quote')[0].body).toMatchObject({ coupon: 'WELCOME10' });
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(currentLocation()).toBe(`/payment?orderId=${order._id}`));
+    expect(api.calls('POST /orders')[0].body).toMatchObject({ coupon: 'WELCOME10' });
+    expect(localStorage.getItem('promo')).toBeNull();
+  });
+
+  it("drops a carried-over code the server no longer takes, alerting 'Invalid coupon code'", async () => {
+    localStorage.setItem('promo', 'EXPIRED5');
+    checkoutApi();
+    renderApp('/checkout');
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Invalid coupon code'));
+    const aside = await screen.findByRole('complementary', { name: 'Order summary' });
+    expect(await within(aside).findByText('Subtotal')).toBeInTheDocument();
+    expect(within(summary()).queryByText(/Coupon \(/)).toBeNull();
+    expect(localStorage.getItem('promo')).toBeNull();
+  });
+
   it('places the order with an Idempotency-Key, reused when the same order is retried, and goes to payment', async () => {
     const order = makeOrder(1);
     let attempts = 0;

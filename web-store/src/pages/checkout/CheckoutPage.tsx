@@ -1,9 +1,9 @@
 import { DEFAULT_PAYMENT_METHOD, ORDER_MESSAGES, type AddressInput } from '@shop/proto';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { addAddress, fetchAddresses, type Address } from '../../api/account';
-import { failureMessage } from '../../api/client';
+import { failureMessage, isApiFailure } from '../../api/client';
 import {
   CHECKOUT_ERRORS,
   fetchQuote,
@@ -78,11 +78,11 @@ function Checkout({ user, lines }: { user: User; lines: OrderLineInput[] }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { updateUser } = useAuth();
-  const { lines: cartLines } = useCart();
+  // The code applied in the cart carries over; applying another here replaces it (one at a time).
+  const { lines: cartLines, promoCode: coupon, setPromoCode: setCoupon } = useCart();
   const [chosenAddress, setChosenAddress] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [paymentMethod, setPaymentMethod] = useState<string>(DEFAULT_PAYMENT_METHOD);
-  const [coupon, setCoupon] = useState<string | null>(null);
   const [couponText, setCouponText] = useState('');
   const [checkingCoupon, setCheckingCoupon] = useState(false);
   const [placing, setPlacing] = useState(false);
@@ -101,6 +101,12 @@ function Checkout({ user, lines }: { user: User; lines: OrderLineInput[] }) {
     queryFn: ({ signal }) => fetchQuote(lines, coupon, 'checkout', signal),
     placeholderData: keepPreviousData,
   });
+  // The server no longer takes the code (expired, used up): say so and price the order without it.
+  useEffect(() => {
+    if (!coupon || !isApiFailure(quote.error) || quote.error.message !== ORDER_MESSAGES.invalidCoupon) return;
+    alertFailure(quote.error, CHECKOUT_ERRORS.coupon);
+    setCoupon(null);
+  }, [coupon, quote.error, setCoupon]);
 
   const applyCoupon = async (event: FormEvent) => {
     event.preventDefault();
@@ -151,6 +157,8 @@ function Checkout({ user, lines }: { user: User; lines: OrderLineInput[] }) {
     setPlacing(true);
     try {
       const placed = await placeOrder(order, idempotency.current.key);
+      // The order has used the code: it is not offered to the next one.
+      setCoupon(null);
       navigate(`/payment?orderId=${encodeURIComponent(placed._id)}`, { state: { orderId: placed._id } });
     } catch (error) {
       alertFailure(error, CHECKOUT_ERRORS.order);
