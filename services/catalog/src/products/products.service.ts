@@ -157,7 +157,7 @@ export class ProductsService {
     const hasMore = rows.length > query.limit;
     // A numbered page that reaches the end already says how many there are: a search usually does.
     const counted =
-      !hasMore && !query.cursor && rows.length > 0
+      !hasMore && !query.cursor && (rows.length > 0 || offset === 0)
         ? offset + rows.length
         : matches !== null || rows.length === 0
           ? undefined
