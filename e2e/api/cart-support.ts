@@ -186,3 +186,10 @@ export async function deliverToCart(
     await db.end();
   }
 }
+
+/**
+ * A customer's stored artwork as the gateway hands it out to whom the cart or order was shown: a
+ * link under the cart's routes, signed and expiring (any hour's).
+ */
+export const artworkLink = (fileId: string, ext = 'png') =>
+  expect.stringMatching(new RegExp(`^/api/cart/uploads/${fileId}\\.${ext}\\?expires=\\d+&signature=[A-Za-z0-9_-]{43}$`));

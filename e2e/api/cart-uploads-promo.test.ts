@@ -6,6 +6,7 @@ import type { Backend } from '../harness/backend';
 import { pngBytes } from './catalog-support';
 import {
   adminLogin,
+  artworkLink,
   createProduct,
   Http,
   newCustomer,
@@ -40,7 +41,7 @@ describe('cart: customization uploads and the promo preview', () => {
         type: 'image/png',
       });
       expect(res.body.fileId).toMatch(/^[0-9a-f-]{36}$/);
-      expect(res.body.url).toBe(`/uploads/customizations/${res.body.fileId}.png`);
+      expect(res.body.url).toEqual(artworkLink(res.body.fileId));
       const stored = join(uploadsDir, 'customizations', `${res.body.fileId}.png`);
       expect(existsSync(stored)).toBe(true);
       expect(readFileSync(stored).equals(bytes)).toBe(true);
@@ -62,7 +63,7 @@ describe('cart: customization uploads and the promo preview', () => {
       expect(disguisedImage.status).toBe(201);
       expect(disguisedImage.body).toMatchObject({
         type: 'image/jpeg',
-        url: `/uploads/customizations/${disguisedImage.body.fileId}.jpg`,
+        url: artworkLink(disguisedImage.body.fileId, 'jpg'),
       });
 
       const disguisedText = await upload(backend.url, token, {
@@ -134,7 +135,7 @@ describe('cart: customization uploads and the promo preview', () => {
       expect(res.body.cart.items[0].customization).toEqual({
         size: 'L',
         uploadedFiles: [
-          { name: 'team.png', size: stored.size, type: 'image/png', url: stored.url, fileId: stored.fileId },
+          { name: 'team.png', size: stored.size, type: 'image/png', url: artworkLink(stored.fileId), fileId: stored.fileId },
         ],
       });
       expect(res.body.cart.items[0].product).toMatchObject({

@@ -8,6 +8,7 @@ import type { Backend } from '../harness/backend';
 import { eventually } from '../harness/shop';
 import { pngBytes } from './catalog-support';
 import {
+  artworkLink,
   adminLogin,
   createProduct,
   Http,
@@ -110,7 +111,7 @@ describe('guest uploads: a visitor keeps their artwork through sign-in', () => {
     const first = await guestUpload();
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ success: true, name: 'artwork.png', type: 'image/png' });
-    expect(first.body.url).toBe(`/uploads/customizations/${first.body.fileId}.png`);
+    expect(first.body.url).toEqual(artworkLink(first.body.fileId));
     expect(existsSync(join(uploadsDir, 'customizations', `${first.body.fileId}.png`))).toBe(true);
     const setCookie = first.setCookies.find((c) => c.startsWith(`${COOKIE}=`));
     expect(setCookie).toMatch(/^guest_cart=[A-Za-z0-9_-]{43};/);
@@ -166,7 +167,7 @@ describe('guest uploads: a visitor keeps their artwork through sign-in', () => {
 
     const merged = await merge(token, [line(fileId, 'renamed.png')], cookie);
     expect(merged.status).toBe(200);
-    const file = { name: 'team logo.png', size, type: 'image/png', url, fileId };
+    const file = { name: 'team logo.png', size, type: 'image/png', url: artworkLink(fileId), fileId };
     expect(merged.body.cart.items).toHaveLength(1);
     expect(merged.body.cart.items[0].customization).toEqual({ uploadedFiles: [file] });
     // The guest cart is done with: its cookie is cleared on the cart's path.
@@ -229,9 +230,9 @@ describe('guest uploads: a visitor keeps their artwork through sign-in', () => {
       name: 'badge art.png',
       size,
       type: 'image/png',
-      url,
+      url: artworkLink(fileId),
       fileId,
-      value: url,
+      value: artworkLink(fileId),
     });
     expect(item.unitPrice).toBe(119);
 
@@ -243,7 +244,7 @@ describe('guest uploads: a visitor keeps their artwork through sign-in', () => {
     expect(order.status).toBe(201);
     expect(order.body.order.products[0].customization.dynamicCustomizations[artworkOption]).toMatchObject({
       fileId,
-      url,
+      url: artworkLink(fileId),
     });
     const lifted = await http.post(
       '/orders',

@@ -14,7 +14,7 @@ import {
 } from '@shop/proto';
 import { Backend, startBackend } from '../harness/backend';
 import { api } from '../harness/http';
-import { uploadCustomization } from './cart-support';
+import { artworkLink, uploadCustomization } from './cart-support';
 import { adminToken, pngBytes } from './catalog-support';
 import { ADDRESS, availableStock, checkoutBody, createProduct, Http, orderDb } from './order-fixtures';
 import { Bus, customerToken, eventually, pause } from './payment-fixtures';
@@ -334,7 +334,7 @@ describe('after checkout: payments, tracking, the account overview and the back 
   describe('the back office orders screen', () => {
     let shopper: { userId: string; token: string };
     let tagged: { _id: string };
-    let logo: { name: string; size: number; type: string; url: string; fileId: string };
+    let logo: { name: string; size: number; type: string; fileId: string };
 
     beforeAll(async () => {
       const reg = await http.post('/auth/register', {
@@ -353,8 +353,8 @@ describe('after checkout: payments, tracking, the account overview and the back 
         type: 'image/png',
         bytes: await pngBytes(),
       });
-      const { name, size, type, url, fileId } = uploaded.body;
-      logo = { name, size, type, url, fileId };
+      const { name, size, type, fileId } = uploaded.body;
+      logo = { name, size, type, fileId };
       const customization = {
         comments: 'Print "ACME" in gold',
         uploadedFiles: [{ fileId: logo.fileId, name: 'logo.png', size: logo.size, type: 'image/png' }],
@@ -418,7 +418,8 @@ describe('after checkout: payments, tracking, the account overview and the back 
             quantity: 4,
             customization: {
               comments: 'Print "ACME" in gold',
-              uploadedFiles: [logo],
+              // Staff open the file through a signed link (issue 23).
+              uploadedFiles: [{ ...logo, url: artworkLink(logo.fileId) }],
               dynamicCustomizations: { engraving: 'Meera' },
             },
           },

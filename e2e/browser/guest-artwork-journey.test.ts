@@ -6,6 +6,9 @@ import { atPath, hasText, journey, openVisitor, rupees, shows, until, Visitor } 
 
 jest.setTimeout(180_000);
 
+/** The file a signed artwork link opens, without its signature. */
+const fileOf = (link: string) => new URL(link, 'http://shop.test').pathname;
+
 /** A small logo: a coloured square with a white disc, so the thumbnail is visibly a picture. */
 const logoPng = () =>
   sharp({ create: { width: 120, height: 120, channels: 3, background: { r: 20, g: 90, b: 200 } } })
@@ -78,8 +81,10 @@ describe("a guest's artwork, from the product page to the back office", () => {
         .setInputFiles({ name: 'team-logo.png', mimeType: 'image/png', buffer: await logoPng() });
       const chosen = page.getByRole('list', { name: 'Upload your design: chosen files' });
       await hasText(chosen, 'team-logo.png');
-      const uploadedUrl = await chosen.locator('img').getAttribute('src');
-      expect(uploadedUrl).toMatch(/^\/uploads\/customizations\/[0-9a-f-]{36}\.png$/);
+      // The artwork is private (issue 23): shown through a short-lived signed link under the cart's routes.
+      const uploadedLink = await chosen.locator('img').getAttribute('src');
+      expect(uploadedLink).toMatch(/^\/api\/cart\/uploads\/[0-9a-f-]{36}\.png\?expires=\d+&signature=[\w-]+$/);
+      const uploadedFile = fileOf(uploadedLink!);
       const cookies = await shopper.context.cookies();
       expect(cookies.find((c) => c.name === 'guest_cart')).toMatchObject({
         httpOnly: true,
@@ -117,7 +122,7 @@ describe("a guest's artwork, from the product page to the back office", () => {
       const artwork = line.getByRole('list', { name: `Artwork for ${mug.name}` });
       const link = artwork.getByRole('link', { name: /team-logo\.png/ });
       await shows(link);
-      expect(await link.getAttribute('href')).toBe(uploadedUrl);
+      expect(fileOf((await link.getAttribute('href'))!)).toBe(uploadedFile);
       await until(
         () => link.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
         (width) => width === 120,
@@ -125,7 +130,7 @@ describe("a guest's artwork, from the product page to the back office", () => {
       );
       const server = await shop.http.get('/cart', customer.token);
       expect(server.body.cart.items[0].customization.uploadedFiles).toEqual([
-        expect.objectContaining({ name: 'team-logo.png', url: uploadedUrl }),
+        expect.objectContaining({ name: 'team-logo.png', url: expect.stringContaining(uploadedFile) }),
       ]);
 
       // Checkout and the sandbox payment.
@@ -155,10 +160,12 @@ describe("a guest's artwork, from the product page to the back office", () => {
       await hasText(details, mug.name);
       const file = details.getByRole('link', { name: /team-logo\.png/ });
       await shows(file);
-      expect(await file.getAttribute('href')).toBe(uploadedUrl);
-      const served = await fetch(`${shop.url}${uploadedUrl}`);
+      const staffLink = (await file.getAttribute('href'))!;
+      expect(fileOf(staffLink)).toBe(uploadedFile);
+      const served = await fetch(`${shop.url}${staffLink}`);
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('image/png');
+      expect((await fetch(`${shop.url}/uploads/customizations/${uploadedFile.slice(uploadedFile.lastIndexOf('/') + 1)}`)).status).toBe(404);
       expect(shopper.alerts).toEqual([]);
     },
   );

@@ -23,7 +23,7 @@ import {
   shutdownGraceMs,
   traceHttpRequests,
 } from '@shop/kit';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES } from '@shop/proto';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_FILES, PRODUCT_IMAGE_FOLDER } from '@shop/proto';
 import { mkdirSync } from 'node:fs';
 import { createServer, RequestListener } from 'node:http';
 import zlib from 'node:zlib';
@@ -101,9 +101,12 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: IMAGE_MAX_FILES } });
   mkdirSync(config.UPLOADS_DIR, { recursive: true });
   // Product images are shown by the storefront and back office, which may live on other origins.
+  // Only they: customers' artwork, in the same directory, is shown through signed links
+  // (cart/artwork.controller.ts), and its old public paths answer 404.
   await app.register(fastifyStatic, {
     root: config.UPLOADS_DIR,
     prefix: '/uploads/',
+    allowedPath: (path) => path.startsWith(`/${PRODUCT_IMAGE_FOLDER}/`),
     decorateReply: false,
     maxAge: '7d',
     immutable: true,

@@ -82,6 +82,8 @@ export const RPC = {
     uploadCreate: 'cart.upload.create',
     /** The files a customer's lines may carry, described by the cart that stored them. */
     uploadResolve: 'cart.upload.resolve',
+    /** Whether a visitor's guest cart holds this file, for the gateway to show it to them. */
+    uploadGuestFile: 'cart.upload.guestFile',
     promoPreview: 'cart.promo.preview',
   },
   order: {
@@ -163,6 +165,7 @@ export const RPC_READS: ReadonlySet<string> = new Set<string>([
   RPC.cart.ping,
   RPC.cart.get,
   RPC.cart.uploadResolve,
+  RPC.cart.uploadGuestFile,
   RPC.cart.promoPreview,
   RPC.order.ping,
   RPC.order.quote,

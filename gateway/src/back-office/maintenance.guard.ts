@@ -11,10 +11,12 @@ export const MAINTENANCE_MESSAGE = 'The shop is under maintenance. Please try ag
 
 /**
  * Paths that keep working in maintenance mode: the back office (its sign-in included), health, the
- * payment provider's webhook (money already taken must still be recorded), and the public settings
- * (the storefront still shows the shop's contact details).
+ * payment provider's webhook (money already taken must still be recorded), the public settings
+ * (the storefront still shows the shop's contact details), and customers' artwork, which the back
+ * office's order screens show through signed links that carry no admin token.
  */
 const OPEN_PATHS = [
+  /^\/api\/cart\/uploads\/[^/]+$/,
   /^\/api\/admin/,
   /^\/api\/health(\/|$)/,
   /^\/api\/payments\/webhook(\/|$)/,

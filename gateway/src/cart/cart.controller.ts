@@ -30,6 +30,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CustomerGuard } from '../auth/auth.guards';
 import { Caller } from '../common/caller.decorator';
 import { ZodBody } from '../common/zod-body.pipe';
+import { ArtworkLinks } from './artwork-links';
 import { GuestCartCookie } from './guest-cart-cookie';
 
 /** The signed-in customer's cart (storefront spec, section 7); visitors keep theirs in the browser. */
@@ -41,6 +42,7 @@ export class CartController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly guestCart: GuestCartCookie,
+    private readonly artwork: ArtworkLinks,
   ) {}
 
   @Get()
@@ -77,7 +79,7 @@ export class CartController {
       caller,
     );
     if (guestCartId) this.guestCart.clear(reply);
-    return { success: true, ...merged };
+    return { success: true, ...merged, cart: this.artwork.cart(merged.cart) };
   }
 
   /** Zero or below removes the line. */
@@ -103,6 +105,6 @@ export class CartController {
   }
 
   private async reply(cart: Promise<CartView>): Promise<CartReply> {
-    return { success: true, cart: await cart };
+    return { success: true, cart: this.artwork.cart(await cart) };
   }
 }

@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OptionalCustomerGuard } from '../auth/auth.guards';
 import { Caller } from '../common/caller.decorator';
 import { cleanFileName, multipartError } from '../common/multipart';
+import { ArtworkLinks } from './artwork-links';
 import { GuestCartCookie } from './guest-cart-cookie';
 
 /**
@@ -28,6 +29,7 @@ export class CustomizationUploadsController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly guestCart: GuestCartCookie,
+    private readonly artwork: ArtworkLinks,
   ) {}
 
   @Post()
@@ -41,7 +43,7 @@ export class CustomizationUploadsController {
     const input: CustomizationUploadInput = { filename: file.filename, data: file.bytes.toString('base64') };
     if (!caller.actor) input.guestCartId = this.guestCart.issue(req, reply);
     const stored = await this.rpc.call<CustomizationUploadReply>(RPC.cart.uploadCreate, input, caller);
-    return { success: true, ...stored };
+    return { success: true, ...stored, url: this.artwork.sign(stored.url) };
   }
 
   private async readFile(req: FastifyRequest): Promise<{ filename: string; bytes: Buffer }> {

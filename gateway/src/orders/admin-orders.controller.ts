@@ -14,6 +14,7 @@ import {
 } from '@shop/proto';
 import type { FastifyReply } from 'fastify';
 import { AdminGuard } from '../auth/auth.guards';
+import { ArtworkLinks } from '../cart/artwork-links';
 import { CatalogReplyCache } from '../catalog/catalog-reply-cache';
 import { Caller } from '../common/caller.decorator';
 import { ZodBody } from '../common/zod-body.pipe';
@@ -27,15 +28,17 @@ export class AdminOrdersController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly catalogReplies: CatalogReplyCache,
+    private readonly artwork: ArtworkLinks,
   ) {}
 
   /** Search, status, date range (from/to), page and limit; summary for the cards. */
   @Get()
-  list(
+  async list(
     @Query(new ZodBody(adminOrderListQuerySchema)) query: AdminOrderListQuery,
     @Caller() caller: RpcCallOptions,
   ) {
-    return this.rpc.call<AdminOrderListReply>(RPC.order.adminList, query, caller);
+    const reply = await this.rpc.call<AdminOrderListReply>(RPC.order.adminList, query, caller);
+    return { ...reply, orders: reply.orders.map((order) => this.artwork.order(order)) };
   }
 
   /** The filtered orders as CSV, every cell quoted. */
@@ -61,7 +64,8 @@ export class AdminOrdersController {
 
   @Get(':id')
   async get(@Param('id') id: string, @Caller() caller: RpcCallOptions) {
-    return { success: true, order: await this.rpc.call<OrderView>(RPC.order.adminGet, { id }, caller) };
+    const order = await this.rpc.call<OrderView>(RPC.order.adminGet, { id }, caller);
+    return { success: true, order: this.artwork.order(order) };
   }
 
   /** `{orderStatus}` along the declared progression, `{trackingNumber}`, or both (tracking first). */
@@ -85,6 +89,6 @@ export class AdminOrdersController {
         this.rpc.call<OrderView>(RPC.order.adminUpdateStatus, { id, orderStatus: body.orderStatus }, caller),
       );
     }
-    return { success: true, order };
+    return { success: true, order: order && this.artwork.order(order) };
   }
 }

@@ -15,6 +15,7 @@ import {
 } from '@shop/proto';
 import type { FastifyReply } from 'fastify';
 import { CustomerGuard } from '../auth/auth.guards';
+import { ArtworkLinks } from '../cart/artwork-links';
 import { CatalogReplyCache } from '../catalog/catalog-reply-cache';
 import { Caller } from '../common/caller.decorator';
 import { ZodBody } from '../common/zod-body.pipe';
@@ -28,6 +29,7 @@ export class OrdersController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly catalogReplies: CatalogReplyCache,
+    private readonly artwork: ArtworkLinks,
   ) {}
 
   /**
@@ -56,23 +58,26 @@ export class OrdersController {
       ),
     );
     if (placed.replayed) void reply.header('idempotent-replayed', 'true');
-    return { success: true, order: placed.order };
+    return { success: true, order: this.artwork.order(placed.order) };
   }
 
   /** The totals an order of these lines would have now: what the cart and checkout screens show. */
   @Post('quote')
   @HttpCode(200)
   async quote(@Body(new ZodBody(orderQuoteSchema)) body: OrderQuoteInput, @Caller() caller: RpcCallOptions) {
-    return { success: true, quote: await this.rpc.call<OrderQuoteView>(RPC.order.quote, body, caller) };
+    const quote = await this.rpc.call<OrderQuoteView>(RPC.order.quote, body, caller);
+    return { success: true, quote: this.artwork.order(quote) };
   }
 
   @Get('me')
   async mine(@Caller() caller: RpcCallOptions) {
-    return { success: true, orders: await this.rpc.call<OrderView[]>(RPC.order.listMine, {}, caller) };
+    const orders = await this.rpc.call<OrderView[]>(RPC.order.listMine, {}, caller);
+    return { success: true, orders: orders.map((order) => this.artwork.order(order)) };
   }
 
   @Get(':id')
   async get(@Param('id') id: string, @Caller() caller: RpcCallOptions) {
-    return { success: true, order: await this.rpc.call<OrderView>(RPC.order.get, { id }, caller) };
+    const order = await this.rpc.call<OrderView>(RPC.order.get, { id }, caller);
+    return { success: true, order: this.artwork.order(order) };
   }
 }

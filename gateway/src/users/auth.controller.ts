@@ -25,6 +25,7 @@ import {
   UserView,
 } from '@shop/proto';
 import { CustomerGuard } from '../auth/auth.guards';
+import { ArtworkLinks } from '../cart/artwork-links';
 import { Caller } from '../common/caller.decorator';
 import { GATEWAY_CONFIG, GatewayConfig, googleSignInConfigured } from '../config/gateway-config';
 import { ZodBody } from '../common/zod-body.pipe';
@@ -40,6 +41,7 @@ export class AuthController {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly sessions: EndedSessions,
     private readonly profiles: ProfileCache,
+    private readonly artwork: ArtworkLinks,
   ) {}
 
   /** Which third-party sign-ins this deployment offers, so the login page can say when one is not. */
@@ -180,7 +182,13 @@ export class AuthController {
     const { totalOrders, totalSpent, deliveredOrders, recentOrders } = orders;
     return {
       success: true,
-      stats: { totalOrders, totalSpent, deliveredOrders, wishlistCount, recentOrders },
+      stats: {
+        totalOrders,
+        totalSpent,
+        deliveredOrders,
+        wishlistCount,
+        recentOrders: recentOrders.map((order) => this.artwork.order(order)),
+      },
     };
   }
 }

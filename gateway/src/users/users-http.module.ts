@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { RpcClient } from '@shop/kit';
 import { GoogleSignInState } from '../auth/google-sign-in-state';
 import { GoogleStrategy } from '../auth/google.strategy';
+import { CartHttpModule } from '../cart/cart-http.module';
 import { GATEWAY_CONFIG, GatewayConfig, googleSignInConfigured } from '../config/gateway-config';
 import { GoogleSignInController } from './google-sign-in.controller';
 import { AddressesController } from './addresses.controller';
@@ -16,6 +17,8 @@ import { WishlistController } from './wishlist.controller';
  * routes, and the refusal of deactivated accounts' tokens on every route.
  */
 @Module({
+  // For the artwork links of the recent orders /auth/stats lists.
+  imports: [CartHttpModule],
   controllers: [
     AuthController,
     GoogleSignInController,

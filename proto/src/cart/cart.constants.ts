@@ -14,6 +14,11 @@ export const CUSTOMIZATION_UPLOAD_FIELD = 'file';
 /** The folder under the uploads directory that customization files are stored in. */
 export const CUSTOMIZATION_UPLOAD_FOLDER = 'customizations';
 /**
+ * A stored customization file as its link names it, `<fileId>.<ext>`: what the cart writes and the
+ * gateway serves at `/api/cart/uploads/<file>`.
+ */
+export const CUSTOMIZATION_FILE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([a-z0-9]{2,5})$/;
+/**
  * The httpOnly cookie holding a visitor's guest cart id: the files a visitor uploads are theirs by
  * it until sign-in moves them to the customer. The id is random and unguessable (see `GUEST_CART_ID`).
  */

@@ -10,6 +10,7 @@ import {
   CUSTOMIZATION_SIZE_MAX,
   CUSTOMIZATION_TEXT_MAX,
   CUSTOMIZATION_UPLOAD_MAX_BYTES,
+  CUSTOMIZATION_FILE_NAME,
   GUEST_CART_ID,
 } from './cart.constants';
 import type { CartCustomization } from './cart.types';
@@ -160,6 +161,13 @@ export type CartMergeInput = z.infer<typeof cartMergeSchema>;
 
 /** A visitor's guest cart id, as the gateway read it from the visitor's cookie; never from a body. */
 export const guestCartIdSchema = z.string().regex(GUEST_CART_ID);
+
+/** `cart.upload.guestFile`: a stored file (`<fileId>.<ext>`) and the guest cart the browser holds. */
+export const guestFileSchema = z.object({
+  file: z.string().regex(CUSTOMIZATION_FILE_NAME, M.fileNotFound),
+  guestCartId: guestCartIdSchema,
+});
+export type GuestFileInput = z.infer<typeof guestFileSchema>;
 
 /** `cart.merge` as the cart service receives it: the guest cart, and the id its uploads are held by. */
 export const cartMergeRpcSchema = cartMergeSchema.extend({ guestCartId: guestCartIdSchema.optional() });

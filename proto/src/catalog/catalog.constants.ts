@@ -38,6 +38,8 @@ export const LOW_STOCK_THRESHOLD_RANGE = { min: 1, max: 10 } as const;
 export const REVIEW_COMMENT_MIN = 10;
 export const REVIEW_COMMENT_MAX = 1000;
 
+/** The folder of the uploads directory product pictures are stored in: the only one served publicly. */
+export const PRODUCT_IMAGE_FOLDER = 'products';
 /** Admin product images: checked by their bytes, at most 5 MB each. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MAX_FILES = 10;

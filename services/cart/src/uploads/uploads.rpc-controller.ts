@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { parseInput } from '@shop/kit';
-import { customizationResolveSchema, customizationUploadSchema, RPC, RpcEnvelope } from '@shop/proto';
+import { customizationResolveSchema, customizationUploadSchema, guestFileSchema, RPC, RpcEnvelope } from '@shop/proto';
 import { customerId } from '../common/actor';
 import { uploadOwner } from './upload-owner';
 import { UploadsService } from './uploads.service';
@@ -15,6 +15,12 @@ export class UploadsRpcController {
   create(@Payload() env: RpcEnvelope) {
     const input = parseInput(customizationUploadSchema, env.data);
     return this.uploads.create(uploadOwner(env.actor, input.guestCartId), input);
+  }
+
+  /** Asked by the gateway, with no caller, when a visitor opens a file of theirs by its guest cart cookie. */
+  @MessagePattern(RPC.cart.uploadGuestFile)
+  guestFile(@Payload() env: RpcEnvelope) {
+    return this.uploads.guestFile(parseInput(guestFileSchema, env.data));
   }
 
   /** Asked by the order service with the customer's actor: only that customer's uploads resolve. */

@@ -3,6 +3,7 @@ import { RpcError, SERVICE_CONFIG } from '@shop/kit';
 import {
   CART_MESSAGES as M,
   CartCustomization,
+  CUSTOMIZATION_FILE_NAME,
   CUSTOMIZATION_UPLOAD_FOLDER,
   CUSTOMIZATION_UPLOAD_MAX_BYTES,
   CustomizationUploadInput,
@@ -10,6 +11,7 @@ import {
   CustomizationResolveReply,
   CustomizationUploadReply,
   ERROR_CODES,
+  GuestFileInput,
   isFileValue,
   normalizeCustomization,
   UploadedFileView,
@@ -162,6 +164,19 @@ export class UploadsService {
       swept += rows.length;
       if (rows.length < SWEEP_BATCH) return swept;
     }
+  }
+
+  /**
+   * `cart.upload.guestFile`: the stored file (`<fileId>.<ext>`) when the visitor's guest cart holds
+   * it, for the gateway to show a visitor their own upload; anyone else's is not found.
+   */
+  async guestFile(input: GuestFileInput): Promise<{ path: string; type: string }> {
+    const [, id] = CUSTOMIZATION_FILE_NAME.exec(input.file)!;
+    const row = await this.dataSource
+      .getRepository(CustomizationUploadEntity)
+      .findOneBy({ id, guestKey: guestKeyOf(input.guestCartId) });
+    if (!row || row.path !== `${CUSTOMIZATION_UPLOAD_FOLDER}/${input.file}`) throw RpcError.notFound(M.fileNotFound);
+    return { path: row.path, type: row.type };
   }
 
   /** `cart.upload.resolve`: what the order service may store of a customer's files. */

@@ -1,5 +1,6 @@
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PRODUCT_IMAGE_FOLDER as FOLDER } from '@shop/proto';
 
 /** Where product images live. The local directory is the default; a bucket would implement the same. */
 export interface ImageStorage {
@@ -16,7 +17,6 @@ export const IMAGE_STORAGE = Symbol('IMAGE_STORAGE');
 /** Only names this service generated can be addressed, so a URL can never reach outside the folder. */
 const STORED_NAME =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-web)?\.(jpg|png|webp|gif|avif)$/;
-const FOLDER = 'products';
 
 export class LocalImageStorage implements ImageStorage {
   private readonly dir: string;
