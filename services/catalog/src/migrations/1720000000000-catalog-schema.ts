@@ -1,6 +1,30 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
+ * The trigger function feeding `search_words` with the words of new and renamed products' names
+ * (1770000000000 extends it, and puts this one back when undone).
+ */
+export const REMEMBER_NAME_WORDS = `
+      CREATE OR REPLACE FUNCTION catalog_remember_words() RETURNS trigger
+      LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          INSERT INTO search_words (word)
+          SELECT DISTINCT w FROM new_rows n, unnest(tsvector_to_array(to_tsvector('simple', n.name))) AS w
+           WHERE length(w) >= 3
+          ON CONFLICT DO NOTHING;
+        ELSE
+          -- Stock and version updates are the common case; only renamed products bring new words.
+          INSERT INTO search_words (word)
+          SELECT DISTINCT w FROM new_rows n JOIN old_rows o ON o.id = n.id AND o.name IS DISTINCT FROM n.name,
+                 unnest(tsvector_to_array(to_tsvector('simple', n.name))) AS w
+           WHERE length(w) >= 3
+          ON CONFLICT DO NOTHING;
+        END IF;
+        RETURN NULL;
+      END $$`;
+
+/**
  * Products, the customization library, reviews (with a projection of customer names), stock
  * reservations, and the search machinery: full-text vectors over names and over the rest, a
  * pattern index for "names starting with", a trigram index on the lower-cased name (the back
@@ -85,25 +109,7 @@ export class CatalogSchema1720000000000 implements MigrationInterface {
     // statement trigger feeds it, bulk inserts included; words that fall out of use stay harmlessly.
     await q.query(`CREATE TABLE search_words (word text PRIMARY KEY)`);
     await q.query(`CREATE INDEX search_words_trgm ON search_words USING gist (word gist_trgm_ops)`);
-    await q.query(`
-      CREATE FUNCTION catalog_remember_words() RETURNS trigger
-      LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP = 'INSERT' THEN
-          INSERT INTO search_words (word)
-          SELECT DISTINCT w FROM new_rows n, unnest(tsvector_to_array(to_tsvector('simple', n.name))) AS w
-           WHERE length(w) >= 3
-          ON CONFLICT DO NOTHING;
-        ELSE
-          -- Stock and version updates are the common case; only renamed products bring new words.
-          INSERT INTO search_words (word)
-          SELECT DISTINCT w FROM new_rows n JOIN old_rows o ON o.id = n.id AND o.name IS DISTINCT FROM n.name,
-                 unnest(tsvector_to_array(to_tsvector('simple', n.name))) AS w
-           WHERE length(w) >= 3
-          ON CONFLICT DO NOTHING;
-        END IF;
-        RETURN NULL;
-      END $$`);
+    await q.query(REMEMBER_NAME_WORDS);
     await q.query(`
       CREATE TRIGGER products_words_on_insert AFTER INSERT ON products
       REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION catalog_remember_words()`);

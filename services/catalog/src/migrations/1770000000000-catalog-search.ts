@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { REMEMBER_NAME_WORDS } from './1720000000000-catalog-schema';
 
 /** Migrations 1766000000000 to 1769000000000, which this one replaces (issue 21). */
 const REPLACED = [
@@ -164,25 +165,7 @@ export class CatalogSearch1770000000000 implements MigrationInterface {
     await q.query(`DROP FUNCTION catalog_search_word_queries(text[], int)`);
     await q.query(`DROP FUNCTION catalog_prefix_query(text, text)`);
     await q.query(`DROP FUNCTION catalog_word_query(text)`);
-    await q.query(`
-      CREATE OR REPLACE FUNCTION catalog_remember_words() RETURNS trigger
-      LANGUAGE plpgsql AS $$
-      BEGIN
-        IF TG_OP = 'INSERT' THEN
-          INSERT INTO search_words (word)
-          SELECT DISTINCT w FROM new_rows n, unnest(tsvector_to_array(to_tsvector('simple', n.name))) AS w
-           WHERE length(w) >= 3
-          ON CONFLICT DO NOTHING;
-        ELSE
-          -- Stock and version updates are the common case; only renamed products bring new words.
-          INSERT INTO search_words (word)
-          SELECT DISTINCT w FROM new_rows n JOIN old_rows o ON o.id = n.id AND o.name IS DISTINCT FROM n.name,
-                 unnest(tsvector_to_array(to_tsvector('simple', n.name))) AS w
-           WHERE length(w) >= 3
-          ON CONFLICT DO NOTHING;
-        END IF;
-        RETURN NULL;
-      END $$`);
+    await q.query(REMEMBER_NAME_WORDS);
     await q.query(`DROP TABLE search_lexemes`);
     await q.query(`DROP INDEX products_by_popularity`);
     await q.query(`
