@@ -107,12 +107,12 @@ describe('the search schema migration', () => {
     rmSync(uploads, { recursive: true, force: true });
   });
 
-  it('runs on a database the four earlier search migrations made, with the migrations after it', async () => {
+  it('runs on a database the four earlier search migrations made, with every migration the earlier code lacked', async () => {
     const names: { name: string }[] = await after.query(`SELECT name FROM migrations ORDER BY id`);
-    expect(names.map((m) => m.name).slice(-2)).toEqual([
-      'CatalogSearch1770000000000',
-      'CatalogCategorySorts1771000000000',
-    ]);
+    const earlier = EARLIER.map((m) => new m().name);
+    const added = CATALOG_MIGRATIONS.map((m) => new m().name).filter((name) => !earlier.includes(name));
+    expect(added.slice(0, 2)).toEqual(['CatalogSearch1770000000000', 'CatalogCategorySorts1771000000000']);
+    expect(names.map((m) => m.name).slice(-added.length)).toEqual(added);
     expect(earlierShape.fn.some((f) => f.includes('catalog_search_dropdown'))).toBe(true);
   });
 
