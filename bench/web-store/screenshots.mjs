@@ -2,11 +2,13 @@
 /* global window, document, localStorage -- code passed to page.evaluate runs in the browser */
 /**
  * Screenshots of the storefront at phone (360 px) and desktop (1280 px) width under docs/screens/,
- * and of every back-office screen at desktop width under docs/screens/admin/, taken from the built
- * apps against a seeded shop. Before the pictures a shopper signs up, saves an address, pays for an
- * order in the payment sandbox and leaves a product in the cart, so the signed-in pages and the back
- * office show real data; a visitor uploads their logo for a product's artwork option and signs in,
- * so the cart shows a line with its artwork (cart-artwork-*.png).
+ * and of every back-office screen at desktop width under docs/screens/admin/, taken from the apps as
+ * `npm start` builds them (production builds, `node scripts/build-apps.mjs`) against a seeded shop.
+ * Before the pictures a shopper signs up, saves an address, pays for an order in the payment sandbox
+ * (its confirmation is confirmation-*.png) and leaves products in the cart with the promo code SAVE10
+ * applied, so the signed-in pages and the back office show real data; a visitor uploads their logo
+ * for a product's artwork option and signs in, so the cart shows a line with its artwork
+ * (cart-artwork-*.png).
  *
  *   node bench/web-store/screenshots.mjs
  */
@@ -209,7 +211,7 @@ async function shoot(page, file) {
   taken.push({ file, bytes: small.length });
 }
 
-async function storeScreens(browser, shop, shopper, product, artworkShopper) {
+async function storeScreens(browser, shop, shopper, product, artworkShopper, order) {
   const pages = [
     { name: 'home', path: '/', reveal: true },
     { name: 'products', path: '/products' },
@@ -219,6 +221,7 @@ async function storeScreens(browser, shop, shopper, product, artworkShopper) {
     { name: 'cart', path: '/cart', signedIn: true },
     { name: 'checkout', path: '/checkout', signedIn: true },
     { name: 'account', path: '/account', signedIn: true },
+    { name: 'confirmation', path: `/confirmation/${order._id}`, signedIn: true },
   ];
   for (const [size, device] of Object.entries(WIDTHS)) {
     const context = await browser.newContext({ ...device, baseURL: shop.url, reducedMotion: 'reduce' });
@@ -227,7 +230,11 @@ async function storeScreens(browser, shop, shopper, product, artworkShopper) {
     page.on('pageerror', (err) => errors.push(err.message));
     for (const p of pages) {
       if (p.signedIn && !(await page.evaluate(() => localStorage.getItem('token')))) {
-        await page.evaluate((token) => localStorage.setItem('token', token), shopper.token);
+        // The shopper has applied a promo code in the cart: the cart and checkout show it taken off.
+        await page.evaluate((token) => {
+          localStorage.setItem('token', token);
+          localStorage.setItem('promo', 'SAVE10');
+        }, shopper.token);
       }
       await page.goto(p.path);
       await settle(page);
@@ -307,12 +314,13 @@ async function main() {
     await placePaidOrder(shop.url, buyer, plain.slice(0, 3));
     const shopper = await registerShopper(shop.url, 'asha');
     const order = await placePaidOrder(shop.url, shopper, plain.slice(3, 4));
-    await fillCart(shop.url, shopper.token, plain.slice(0, 2), 2);
     const refunded = await cancelledAndRefunded(shop.url, admin, shopper, await placePaidOrder(shop.url, shopper, plain.slice(1, 3)));
+    // Filled after the orders: paying one empties the cart.
+    await fillCart(shop.url, shopper.token, plain.slice(0, 2), 2);
 
     const detail = products.find((p) => (p.reviewCount ?? p.totalReviews ?? 0) > 0) ?? products[0];
     const artworkShopper = await guestArtworkShopper(shop.url, inStock);
-    await storeScreens(browser, shop, shopper, detail, artworkShopper);
+    await storeScreens(browser, shop, shopper, detail, artworkShopper, order);
     const withArtwork = await artworkOrder(shop.url, artworkShopper);
     await adminScreens(browser, shop, admin, order, buyer.userId, refunded, withArtwork);
     for (const { file, bytes } of taken) process.stdout.write(`${file.padEnd(36)} ${(bytes / 1024).toFixed(0)} KB\n`);
