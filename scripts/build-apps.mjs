@@ -49,7 +49,9 @@ export function fingerprint(app, env = process.env) {
   for (const file of files) {
     hash.update(relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
   }
-  for (const [name, value] of Object.entries(env).filter(([n]) => n.startsWith('VITE_')).sort()) {
+  for (const [name, value] of Object.entries(env)
+    .filter(([n]) => n.startsWith('VITE_'))
+    .sort()) {
     hash.update(`${name}=${value}\0`);
   }
   return hash.digest('hex');

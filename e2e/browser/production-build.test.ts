@@ -58,7 +58,8 @@ describe('the apps npm start serves', () => {
       env: { ...process.env, NODE_ENV: 'development' },
       encoding: 'utf8',
     });
-    if (build.status !== 0) throw new Error(`scripts/build-apps.mjs failed:\n${build.stdout}\n${build.stderr}`);
+    if (build.status !== 0)
+      throw new Error(`scripts/build-apps.mjs failed:\n${build.stdout}\n${build.stderr}`);
   }, 600_000);
 
   it.each(APPS)(
@@ -70,7 +71,9 @@ describe('the apps npm start serves', () => {
       const found = scripts.flatMap((file) => {
         const code = readFileSync(join(assets, file), 'utf8');
         return [
-          ...DEVELOPMENT_MARKERS.filter(([, marker]) => marker.test(code)).map(([what]) => `${file}: ${what}`),
+          ...DEVELOPMENT_MARKERS.filter(([, marker]) => marker.test(code)).map(
+            ([what]) => `${file}: ${what}`,
+          ),
           ...(code.includes(ROOT) ? [`${file}: the build machine's path ${ROOT}`] : []),
         ];
       });
