@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parsePictureUrl, pictureName, pictureWidths } from '@shop/proto';
 import sharp from 'sharp';
 import { Backend, startBackend } from '../harness/backend';
 import { api } from '../harness/http';
-import { adminToken, pngBytes, uploadImages } from './catalog-support';
+import { adminToken, pngBytes, productPayload, uploadImages } from './catalog-support';
 
 jest.setTimeout(60_000);
 
@@ -31,7 +32,7 @@ describe('product images: POST /admin/upload-images and DELETE /admin/delete-ima
     rmSync(uploads, { recursive: true, force: true });
   });
 
-  it('stores several images under new names, with a web rendition served under /uploads', async () => {
+  it('stores each image in every width it is shown at, named by its content, the URL naming the largest', async () => {
     const wide = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#1d4ed8' } })
       .jpeg()
       .toBuffer();
@@ -42,15 +43,34 @@ describe('product images: POST /admin/upload-images and DELETE /admin/delete-ima
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(res.body.urls).toHaveLength(2);
-    for (const url of res.body.urls) expect(url).toMatch(/^\/uploads\/products\/[0-9a-f-]{36}-web\.webp$/);
+    const [logo, banner] = res.body.urls.map((url: string) => parsePictureUrl(url));
+    expect(logo).toMatchObject({ base: '/uploads/products/', largest: 64 });
+    expect(banner).toMatchObject({ base: '/uploads/products/', largest: 1200 });
 
-    const served = await fetch(`${backend.url}${res.body.urls[1]}`);
-    expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/webp');
-    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
-    expect(meta).toMatchObject({ format: 'webp', width: 1200, height: 600 });
-    expect(stored().some((name) => name.endsWith('.jpg'))).toBe(true);
+    for (const side of pictureWidths(1200)) {
+      const served = await fetch(`${backend.url}/uploads/products/${pictureName(banner.key, side)}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: side, height: side / 2 });
+    }
+    expect(stored()).toContain(`${banner.key}.jpg`);
     expect(stored().join()).not.toContain('banner');
+  });
+
+  it('serves every width for a year without asking again: a name never stands for other bytes', async () => {
+    const { body } = await uploadImages(backend.url, admin, [
+      { name: 'mug.png', type: 'image/png', bytes: await pngBytes(900, 900) },
+    ]);
+    const { key } = parsePictureUrl(body.urls[0])!;
+    for (const side of pictureWidths(900)) {
+      const res = await fetch(`${backend.url}/uploads/products/${pictureName(key, side)}`);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    const again = await uploadImages(backend.url, admin, [
+      { name: 'same mug.png', type: 'image/png', bytes: await pngBytes(900, 900) },
+    ]);
+    expect(again.body.urls).toEqual(body.urls);
   });
 
   it('judges a file by its bytes, not its name: a JPEG named .txt is an image', async () => {
@@ -76,6 +96,19 @@ describe('product images: POST /admin/upload-images and DELETE /admin/delete-ima
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Please upload only image files');
     expect(stored().length).toBe(before);
+  });
+
+  it('undoes a refused batch without taking away the same picture stored before it', async () => {
+    const logo = await pngBytes(120, 120);
+    const earlier = await uploadImages(backend.url, admin, [{ name: 'logo.png', type: 'image/png', bytes: logo }]);
+    const res = await uploadImages(backend.url, admin, [
+      { name: 'logo again.png', type: 'image/png', bytes: logo },
+      { name: 'fresh.png', type: 'image/png', bytes: await pngBytes(130, 130) },
+      { name: 'notes.png', type: 'image/png', bytes: Buffer.from('not a picture at all') },
+    ]);
+    expect(res.status).toBe(400);
+    expect((await fetch(`${backend.url}${earlier.body.urls[0]}`)).status).toBe(200);
+    expect(stored().filter((n) => n.includes('-130.webp'))).toEqual([]);
   });
 
   it('refuses SVG, which can carry script', async () => {
@@ -108,13 +141,13 @@ describe('product images: POST /admin/upload-images and DELETE /admin/delete-ima
     expect(json.body.message).toBe('Please upload at least one image');
   });
 
-  it('deletes stored images by URL, both renditions, and skips URLs that are not ours', async () => {
+  it('deletes stored images by URL, every width and the original, and skips URLs that are not ours', async () => {
     const { body } = await uploadImages(backend.url, admin, [
-      { name: 'x.png', type: 'image/png', bytes: await pngBytes() },
+      { name: 'x.png', type: 'image/png', bytes: await pngBytes(500, 500) },
     ]);
     const [url] = body.urls;
-    const id = url.split('/').pop().slice(0, 36);
-    expect(stored().filter((n) => n.startsWith(id))).toHaveLength(2);
+    const id = parsePictureUrl(url)!.key;
+    expect(stored().filter((n) => n.startsWith(id))).toHaveLength(pictureWidths(500).length + 1);
 
     const res = await http.request('DELETE', '/admin/delete-images', {
       body: { imageUrls: [url, 'https://cdn.example.com/other.png', '/uploads/products/../../etc/passwd'] },
@@ -123,6 +156,24 @@ describe('product images: POST /admin/upload-images and DELETE /admin/delete-ima
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, deleted: 1 });
     expect(stored().filter((n) => n.startsWith(id))).toHaveLength(0);
+    expect((await fetch(`${backend.url}${url}`)).status).toBe(404);
+  });
+
+  it('keeps a picture a product still shows when the same picture is deleted for another', async () => {
+    const bytes = await pngBytes(300, 300);
+    const { body } = await uploadImages(backend.url, admin, [{ name: 'shared.png', type: 'image/png', bytes }]);
+    const [url] = body.urls;
+    const shown = await http.post('/admin2009/products', productPayload({ name: 'Shared Picture Mug', images: [url] }), admin);
+    expect(shown.status).toBe(201);
+
+    const res = await http.request('DELETE', '/admin/delete-images', { body: { imageUrls: [url] }, token: admin });
+    expect(res.body).toEqual({ success: true, deleted: 0 });
+    expect((await fetch(`${backend.url}${url}`)).status).toBe(200);
+
+    const removed = await http.request('DELETE', `/admin2009/products/${shown.body.product._id}`, { token: admin });
+    expect(removed.status).toBe(200);
+    const after = await http.request('DELETE', '/admin/delete-images', { body: { imageUrls: [url] }, token: admin });
+    expect(after.body).toEqual({ success: true, deleted: 1 });
     expect((await fetch(`${backend.url}${url}`)).status).toBe(404);
   });
 

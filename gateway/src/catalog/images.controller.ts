@@ -44,6 +44,7 @@ export class ImagesController {
   async upload(@Req() req: FastifyRequest, @Caller() caller: RpcCallOptions) {
     const files = await this.readFiles(req);
     const urls: string[] = [];
+    const created: string[] = [];
     try {
       for (const file of files) {
         const stored = await this.rpc.call<ImageUploadReply>(
@@ -52,11 +53,13 @@ export class ImagesController {
           caller,
         );
         urls.push(stored.url);
+        if (stored.created) created.push(stored.url);
       }
     } catch (err) {
-      // All or nothing: images already stored for this request are removed again.
-      if (urls.length)
-        await this.rpc.call(RPC.catalog.imageDelete, { imageUrls: urls }, caller).catch(() => undefined);
+      // All or nothing: images this request stored are removed again. A picture that was stored
+      // before (the same bytes uploaded earlier) may be another form's, and stays.
+      if (created.length)
+        await this.rpc.call(RPC.catalog.imageDelete, { imageUrls: created }, caller).catch(() => undefined);
       throw err;
     }
     return { success: true, urls };

@@ -191,6 +191,11 @@ export interface StockReserveReply {
 export interface ImageUploadReply {
   url: string;
   originalUrl: string;
+  /**
+   * False when the same picture was stored already (pictures are named by their content): it may
+   * be another product's, or in a form not yet saved, so undoing this upload must leave it.
+   */
+  created: boolean;
 }
 
 export interface AdminProductListReply {

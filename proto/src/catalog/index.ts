@@ -4,3 +4,4 @@ export * from './catalog.schemas';
 export * from './pricing';
 export * from './list-cursor';
 export * from './search-words';
+export * from './pictures';
