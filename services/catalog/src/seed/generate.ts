@@ -1,8 +1,8 @@
 import { createLogger, EventPublisher } from '@shop/kit';
 import { BRANDS, CatalogReloadedEvent, EVENTS, HOME_CATEGORIES, toPaise } from '@shop/proto';
-import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { LocalImageStorage } from '../images/image-storage';
+import { storePicture } from '../images/pictures';
 import { openCatalogDatabase } from './catalog-database';
 import { ProductPainter } from './product-art';
 import { kindOf } from './product-kinds';
@@ -106,10 +106,7 @@ export async function generateProducts(
     for (const brand of BRANDS) {
       pictures.set(
         `${category}/${brand}`,
-        await storage.put(
-          `${randomUUID()}-web.webp`,
-          await painter.view(category, brand, kindOf(category, category), 'front'),
-        ),
+        await storePicture(storage, await painter.view(category, brand, kindOf(category, category), 'front')),
       );
     }
   }

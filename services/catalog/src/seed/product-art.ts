@@ -1,15 +1,16 @@
-import type { Brand } from '@shop/proto';
+import { IMAGE_WEB_MAX_SIDE, type Brand } from '@shop/proto';
 import sharp from 'sharp';
+import { makePicture, type Picture } from '../images/pictures';
 import { DEFS, DRAWINGS, Palette, PALETTES, PrintArea, sampleLogo } from './product-drawings';
 import type { ProductKind } from './product-kinds';
 
-/** Side of every seeded picture, the size the storefront's cards and gallery were laid out for. */
-export const PICTURE_SIDE = 800;
+/** The side of the square the drawings are made in, in their own units. */
+const DRAWING_SIDE = 800;
+/** Side of every seeded picture in pixels: the largest width a product picture is stored at. */
+export const PICTURE_SIDE = IMAGE_WEB_MAX_SIDE;
 /** The gallery's order: the product, its print up close, the product in use. */
 export const VIEWS = ['front', 'detail', 'in-use'] as const;
 export type View = (typeof VIEWS)[number];
-
-const WEBP = { quality: 82, effort: 0 };
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -122,7 +123,7 @@ export function sceneSvg(kind: ProductKind, brand: Brand): string {
   const p = PALETTES[brand];
   const drawing = DRAWINGS[kind];
   const product = drawing.art(p) + drawing.print.map((area) => sampleLogo(p, area)).join('');
-  return svg(`0 0 ${PICTURE_SIDE} ${PICTURE_SIDE}`, `${DEFS(p)}${drawing.scene(p, product)}`);
+  return svg(`0 0 ${DRAWING_SIDE} ${DRAWING_SIDE}`, `${DEFS(p)}${drawing.scene(p, product)}`);
 }
 
 interface Raw {
@@ -149,23 +150,26 @@ function laySheet(pixels: Buffer, into: sharp.OutputInfo, sheet: Raw, left: numb
 }
 
 /**
- * Paints product pictures as 800 px WebPs. Drawing the vector art is the slow part, so each
- * kind's drawing is rasterised once per brand and view and kept; a product then costs only its
- * name's print laid over it and the encoding. The in-use view carries a sample logo, not the
- * name, so it is encoded once per kind and brand.
+ * Paints product pictures at PICTURE_SIDE px, in every width the shop stores (pictures.ts).
+ * Drawing the vector art is the slow part, so each kind's drawing is rasterised once per brand and
+ * view and kept; a product then costs only its name's print laid over it and the encoding. The
+ * in-use view carries a sample logo, not the name, so it is made once per kind and brand: one
+ * picture all those products share.
  */
 export class ProductPainter {
   private readonly products = new Map<string, Promise<Raw>>();
-  private readonly scenes = new Map<string, Promise<Buffer>>();
+  private readonly scenes = new Map<string, Promise<Picture>>();
 
   /** Front, detail and in-use, in the gallery's order. */
-  pictures(name: string, brand: Brand, kind: ProductKind): Promise<Buffer[]> {
+  pictures(name: string, brand: Brand, kind: ProductKind): Promise<Picture[]> {
     return Promise.all(VIEWS.map((view) => this.view(name, brand, kind, view)));
   }
 
-  async view(name: string, brand: Brand, kind: ProductKind, view: View): Promise<Buffer> {
+  async view(name: string, brand: Brand, kind: ProductKind, view: View): Promise<Picture> {
     if (view === 'in-use')
-      return this.once(this.scenes, `${kind}/${brand}`, () => render(sceneSvg(kind, brand)));
+      return this.once(this.scenes, `${kind}/${brand}`, () =>
+        makePicture(sharp(Buffer.from(sceneSvg(kind, brand))).removeAlpha()),
+      );
     const base = await this.once(this.products, `${kind}/${brand}/${view}`, () =>
       sharp(Buffer.from(productSvg(kind, brand, view)))
         .removeAlpha()
@@ -179,7 +183,7 @@ export class ProductPainter {
       .toBuffer({ resolveWithObject: true });
     const pixels = Buffer.from(base.data);
     laySheet(pixels, base.info, layer, print.left, print.top);
-    return sharp(pixels, { raw: base.info }).webp(WEBP).toBuffer();
+    return makePicture(sharp(pixels, { raw: base.info }));
   }
 
   private once<T>(cache: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
@@ -188,5 +192,3 @@ export class ProductPainter {
     return made;
   }
 }
-
-const render = (source: string) => sharp(Buffer.from(source)).removeAlpha().webp(WEBP).toBuffer();

@@ -3,6 +3,7 @@ import { Brand, BRANDS, HOME_CATEGORIES, toPaise } from '@shop/proto';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { LocalImageStorage } from '../images/image-storage';
+import { Picture, storePicture } from '../images/pictures';
 import { ProductsRepository } from '../products/products.repository';
 import { openCatalogDatabase } from './catalog-database';
 import { ProductPainter } from './product-art';
@@ -79,16 +80,24 @@ interface SeedEntry {
   images: string[];
 }
 
-/** Draws and stores each product's pictures (front, detail and in use), a few products at a time. */
+/**
+ * Draws and stores each product's pictures (front, detail and in use), a few products at a time.
+ * A picture several products show (their shared in-use scene) is stored once.
+ */
 async function drawPictures(storage: LocalImageStorage, entries: SeedEntry[]): Promise<void> {
   const painter = new ProductPainter();
+  const stored = new Map<string, Promise<string>>();
+  const store = (picture: Picture) => {
+    let url = stored.get(picture.key);
+    if (!url) stored.set(picture.key, (url = storePicture(storage, picture)));
+    return url;
+  };
   const queue = [...entries];
   const worker = async () => {
     for (let entry = queue.shift(); entry; entry = queue.shift()) {
       const [name] = entry.seed;
       const pictures = await painter.pictures(name, entry.brand, kindOf(name, entry.category));
-      for (const picture of pictures)
-        entry.images.push(await storage.put(`${randomUUID()}-web.webp`, picture));
+      for (const picture of pictures) entry.images.push(await store(picture));
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
