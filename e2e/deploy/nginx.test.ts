@@ -47,6 +47,8 @@ describe('the nginx configurations (deploy/nginx)', () => {
       req.on('data', (chunk: Buffer) => (bytes += chunk.length));
       req.on('end', () => {
         seen.push({ url: req.url!, headers: req.headers, bytes });
+        // As the gateway serves product pictures (gateway/src/main.ts).
+        if (req.url!.startsWith('/uploads/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ url: req.url }));
       });
@@ -145,6 +147,11 @@ describe('the nginx configurations (deploy/nginx)', () => {
       'x-forwarded-proto': 'http',
     });
     expect(seen[0].headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("keeps the gateway's year-long caching of product pictures", async () => {
+    const res = await get(`${proxy}/uploads/products/0123456789abcdef-320.webp`);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it('accepts uploads up to 10 MB through the public port and refuses larger ones', async () => {

@@ -108,7 +108,9 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
     prefix: '/uploads/',
     allowedPath: (path) => path.startsWith(`/${PRODUCT_IMAGE_FOLDER}/`),
     decorateReply: false,
-    maxAge: '7d',
+    // A stored name never stands for other bytes (a picture's widths are named by their content,
+    // older uploads by a random id, neither ever overwritten): browsers keep them a year unasked.
+    maxAge: '365d',
     immutable: true,
     setHeaders: (reply) => void reply.header('cross-origin-resource-policy', 'cross-origin'),
   });
