@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
 import { FIRST_SCREEN_CARDS, productListQuery, productQuery } from './api/productQueries';
 import { productImage } from './api/products';
+import { PICTURE_SIZES, preloadPicture } from './lib/pictures';
 import { isBrand, readFilters, toProductQuery } from './pages/products/filters';
 
 // The catalog pages' code, shared by the routes (App.tsx) and the boot preload below.
@@ -18,7 +19,9 @@ export function preloadRoute(client: QueryClient, { pathname, search }: { pathna
   if (id) {
     void loadProductDetailPage();
     const query = productQuery(id);
-    void client.prefetchQuery(query).then(() => preloadImages([client.getQueryData(query.queryKey)]));
+    void client
+      .prefetchQuery(query)
+      .then(() => preloadPictures([client.getQueryData(query.queryKey)], PICTURE_SIZES.gallery));
     return;
   }
   const list = matchPath('/products', pathname) ?? matchPath('/products/:brand', pathname);
@@ -30,22 +33,21 @@ export function preloadRoute(client: QueryClient, { pathname, search }: { pathna
   const query = productListQuery(toProductQuery(readFilters(new URLSearchParams(search), brand)));
   void client
     .prefetchInfiniteQuery(query)
-    .then(() => preloadImages(client.getQueryData(query.queryKey)?.pages[0]?.products.slice(0, FIRST_SCREEN_CARDS)));
+    .then(() =>
+      preloadPictures(
+        client.getQueryData(query.queryKey)?.pages[0]?.products.slice(0, FIRST_SCREEN_CARDS),
+        PICTURE_SIZES.listCard,
+      ),
+    );
 }
 
 /**
  * The first screen's pictures start as soon as the data is in, not once the page has rendered
- * it (~150 ms later on a throttled phone); the page's <img> then finds them in the cache.
+ * it (~150 ms later on a throttled phone).
  */
-function preloadImages(products: ({ images?: unknown } | undefined)[] = []) {
-  for (const product of products) {
-    const src = product && productImage(product);
-    if (!src) continue;
-    const link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = 'image';
-    link.href = src;
-    link.fetchPriority = 'high';
-    document.head.appendChild(link);
+function preloadPictures(products: ({ images?: unknown } | undefined)[] | undefined, sizes: string) {
+  for (const product of products ?? []) {
+    const url = product && productImage(product);
+    if (url) preloadPicture(url, sizes);
   }
 }

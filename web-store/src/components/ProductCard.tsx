@@ -3,7 +3,9 @@ import { productImage, productRating, productReviewCount } from '../api/products
 import type { ProductCard as Card } from '../api/types';
 import { brandLabel } from '../content/shop';
 import { formatPrice } from '../lib/format';
+import { PICTURE_SIZES, preloadPicture } from '../lib/pictures';
 import { CartButton } from './CartButton';
+import { ProductImage } from './ProductImage';
 import { StarIcon } from './icons';
 
 export function Stars({ value }: { value: number }) {
@@ -17,7 +19,19 @@ export function Stars({ value }: { value: number }) {
   );
 }
 
-export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
+/**
+ * `eager` for the cards on the first screen, whose pictures are the page's largest paint; `sizes`
+ * says how wide the grid shows the picture (PICTURE_SIZES).
+ */
+export function ProductCard({
+  product,
+  eager = false,
+  sizes = PICTURE_SIZES.listCard,
+}: {
+  product: Card;
+  eager?: boolean;
+  sizes?: string;
+}) {
   const image = productImage(product);
   const rating = productRating(product);
   const reviews = productReviewCount(product);
@@ -26,20 +40,14 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
       ? Math.round(((product.originalPrice - product.price) / product.originalPrice) * 100)
       : 0;
   const href = `/product/${encodeURIComponent(product._id)}`;
+  // The product page opens on this picture: it starts with the click, beside the page's request.
+  const opening = () => image && preloadPicture(image, PICTURE_SIZES.gallery);
 
   return (
     <article className="product-card">
-      <Link to={href} className="product-media" tabIndex={-1} aria-hidden="true">
+      <Link to={href} className="product-media" tabIndex={-1} aria-hidden="true" onClick={opening}>
         {image ? (
-          <img
-            src={image}
-            alt=""
-            width={320}
-            height={320}
-            loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
-            fetchPriority={eager ? 'high' : undefined}
-          />
+          <ProductImage src={image} sizes={sizes} width={320} height={320} priority={eager} />
         ) : (
           <img src="/logo.svg" alt="" width={320} height={320} className="placeholder-image" loading="lazy" />
         )}
@@ -52,7 +60,9 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
       <div className="product-body">
         <p className="product-brand">{brandLabel(product.brand)}</p>
         <h3 className="product-name">
-          <Link to={href}>{product.name}</Link>
+          <Link to={href} onClick={opening}>
+            {product.name}
+          </Link>
         </h3>
         <p className="product-rating">
           <Stars value={rating} />

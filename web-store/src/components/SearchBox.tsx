@@ -3,7 +3,9 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useNavigate } from 'react-router-dom';
 import { productImage, searchProducts } from '../api/products';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { PICTURE_SIZES } from '../lib/pictures';
 import { SearchIcon } from './icons';
+import { ProductImage } from './ProductImage';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 export const DROPDOWN_CLOSE_DELAY_MS = 150;
@@ -117,7 +119,14 @@ export function SearchBox() {
                   onClick={() => choose(hit._id)}
                 >
                   {image ? (
-                    <img src={image} alt="" width={40} height={40} loading="lazy" decoding="async" />
+                    <ProductImage
+                      src={image}
+                      sizes={PICTURE_SIZES.searchResult}
+                      width={40}
+                      height={40}
+                      // The dropdown opens on screen: its pictures are wanted at once.
+                      loading="eager"
+                    />
                   ) : (
                     <span className="search-thumb" aria-hidden="true" />
                   )}

@@ -10,11 +10,13 @@ import { useCart } from '../../cart/CartContext';
 import { artworkOf, describeCustomization } from '../../cart/customizationSummary';
 import type { CartLineView } from '../../cart/guestCart';
 import { useFreeShippingThreshold } from '../../cart/shippingTerms';
+import { ProductImage } from '../../components/ProductImage';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryStates';
 import { SHOP, brandLabel } from '../../content/shop';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatPrice } from '../../lib/format';
 import { alertFailure } from '../../lib/notify';
+import { PICTURE_SIZES } from '../../lib/pictures';
 import './cart.css';
 
 export const CART_TEXT = {
@@ -309,7 +311,7 @@ function CartLineRow({ line }: { line: CartLineView }) {
       aria-label={line.product.name}
     >
       <Link to={href} className="cart-line-media" tabIndex={-1} aria-hidden="true">
-        <img src={image ?? '/logo.svg'} alt="" width={96} height={96} loading="lazy" />
+        <ProductImage src={image ?? '/logo.svg'} sizes={PICTURE_SIZES.cartLine} width={96} height={96} />
       </Link>
       <div className="cart-line-body">
         <h3>

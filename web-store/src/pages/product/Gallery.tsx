@@ -1,4 +1,6 @@
 import { useState, type MouseEvent } from 'react';
+import { ProductImage } from '../../components/ProductImage';
+import { PICTURE_SIZES } from '../../lib/pictures';
 
 /** Thumbnails shown at once, and the main image's magnification (storefront spec, section 9). */
 export const THUMBNAILS_PER_PAGE = 5;
@@ -42,14 +44,26 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
         onMouseMove={zoomed ? follow : undefined}
         onMouseLeave={() => setZoomed(false)}
       >
-        <img
-          src={pictures[active]}
-          alt={`${name}, image ${active + 1} of ${pictures.length}`}
-          width={600}
-          height={600}
-          fetchPriority="high"
-          style={{ transform: zoomed ? `scale(${ZOOM_SCALE})` : undefined, transformOrigin: origin }}
-        />
+        {zoomed ? (
+          // Magnified, the picture needs every pixel it has: its largest width, whatever the screen.
+          <img
+            src={pictures[active]}
+            alt={`${name}, image ${active + 1} of ${pictures.length}`}
+            width={600}
+            height={600}
+            style={{ transform: `scale(${ZOOM_SCALE})`, transformOrigin: origin }}
+          />
+        ) : (
+          <ProductImage
+            src={pictures[active]}
+            sizes={PICTURE_SIZES.gallery}
+            alt={`${name}, image ${active + 1} of ${pictures.length}`}
+            width={600}
+            height={600}
+            priority
+            style={{ transformOrigin: origin }}
+          />
+        )}
       </button>
       {pictures.length > 1 && (
         <div className="gallery-thumbs">
@@ -76,7 +90,7 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
                     aria-current={index === active ? 'true' : undefined}
                     onClick={() => show(index)}
                   >
-                    <img src={src} alt="" width={72} height={72} loading="lazy" decoding="async" />
+                    <ProductImage src={src} sizes={PICTURE_SIZES.thumbnail} width={56} height={56} />
                   </button>
                 </li>
               );

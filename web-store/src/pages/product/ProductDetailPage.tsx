@@ -20,6 +20,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatPrice } from '../../lib/format';
 import { createLogger } from '../../lib/logger';
 import { alertFailure } from '../../lib/notify';
+import { PICTURE_SIZES } from '../../lib/pictures';
 import { EMPTY_DRAFT, toCustomization, type CustomizationDraft } from './customization';
 import { Customizer } from './Customizer';
 import { Gallery } from './Gallery';
@@ -313,7 +314,7 @@ function SimilarProducts({ productId }: { productId: string }) {
       <h2 id="similar-title">Similar products</h2>
       <div className="product-grid">
         {shown.map((p) => (
-          <ProductCard key={p._id} product={p} />
+          <ProductCard key={p._id} product={p} sizes={PICTURE_SIZES.pageCard} />
         ))}
       </div>
     </section>

@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createQueryClient } from './App';
+import { FIRST_SCREEN_CARDS } from './api/productQueries';
+import { PICTURE_SIZES } from './lib/pictures';
+import { preloadRoute } from './routePreload';
+import { makeProduct, uuid } from './test/fixtures';
+import { mockApi } from './test/mockApi';
+import { renderApp } from './test/renderApp';
+
+/** A stored picture's URL: the largest of its widths, named by its key. */
+const picture = (n: number, largest = 1200) => `/uploads/products/${n.toString(16).padStart(16, '0')}-${largest}.webp`;
+const widthsOf = (img: Element) =>
+  (img.getAttribute('srcset') ?? '')
+    .split(', ')
+    .filter(Boolean)
+    .map((candidate) => candidate.split(' ')[1]);
+const ALL_WIDTHS = ['160w', '320w', '480w', '640w', '800w', '1200w'];
+
+function listPage(count: number) {
+  const products = Array.from({ length: count }, (_, i) => makeProduct(i + 1, { images: [picture(i + 1)] }));
+  return { data: { success: true, products, total: count, page: 1, limit: 24, hasMore: false, nextCursor: null } };
+}
+
+describe('product pictures: each place asks for the width it shows', () => {
+  afterEach(() => document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove()));
+
+  it('offers the list every width of each picture for its grid, the first screen first and the rest when near', async () => {
+    mockApi({ 'GET /products': () => listPage(8) });
+    renderApp('/products');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(8));
+    const images = screen.getAllByRole('article').map((card) => card.querySelector('img')!);
+    images.forEach((img, i) => {
+      expect(img).toHaveAttribute('src', picture(i + 1));
+      expect(widthsOf(img)).toEqual(ALL_WIDTHS);
+      expect(img).toHaveAttribute('sizes', PICTURE_SIZES.listCard);
+      expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['320', '320']);
+      const first = i < FIRST_SCREEN_CARDS;
+      expect(img).toHaveAttribute('loading', first ? 'eager' : 'lazy');
+      expect(img.getAttribute('fetchpriority')).toBe(first ? 'high' : null);
+    });
+  });
+
+  it("preloads the first screen's pictures with the same widths and sizes as their cards", async () => {
+    mockApi({ 'GET /products': () => listPage(6) });
+    const client = createQueryClient();
+    preloadRoute(client, { pathname: '/products', search: '' });
+    renderApp('/products', client);
+    await waitFor(() => expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(FIRST_SCREEN_CARDS));
+    const cardImage = screen.getAllByRole('article')[0].querySelector('img')!;
+    const link = document.head.querySelector(`link[rel="preload"][href="${picture(1)}"]`)!;
+    expect(link.getAttribute('imagesrcset')).toBe(cardImage.getAttribute('srcset'));
+    expect(link.getAttribute('imagesizes')).toBe(cardImage.getAttribute('sizes'));
+  });
+
+  it("preloads a product page's main picture as the gallery will show it", async () => {
+    const mug = makeProduct(1, { images: [picture(1), picture(2)] });
+    mockApi({
+      [`GET /products/${mug._id}`]: () => ({ data: { success: true, product: mug } }),
+      [`GET /products/${mug._id}/similar`]: () => ({ data: { success: true, products: [] } }),
+      [`GET /reviews/product/${mug._id}`]: () => ({ data: { success: true, reviews: [] } }),
+    });
+    const client = createQueryClient();
+    preloadRoute(client, { pathname: `/product/${mug._id}`, search: '' });
+    renderApp(`/product/${mug._id}`, client);
+    const main = await screen.findByRole('img', { name: `${mug.name}, image 1 of 2` });
+    await waitFor(() => expect(document.head.querySelector('link[rel="preload"]')).not.toBeNull());
+    const link = document.head.querySelector('link[rel="preload"]')!;
+    expect(link.getAttribute('href')).toBe(picture(1));
+    expect(link.getAttribute('imagesrcset')).toBe(main.getAttribute('srcset'));
+    expect(link.getAttribute('imagesizes')).toBe(PICTURE_SIZES.gallery);
+  });
+
+  it("starts a product page's main picture, at the gallery's width, as its card is clicked", async () => {
+    const list = listPage(2);
+    const [mug] = list.data.products;
+    mockApi({
+      'GET /products': () => list,
+      [`GET /products/${mug._id}`]: () => new Promise(() => undefined),
+    });
+    renderApp('/products');
+    const card = within((await screen.findAllByRole('article'))[0]);
+    await userEvent.setup().click(card.getByRole('link', { name: mug.name }));
+    const link = document.head.querySelector(`link[rel="preload"][imagesizes="${PICTURE_SIZES.gallery}"]`)!;
+    expect(link.getAttribute('href')).toBe(picture(1));
+    expect(link.getAttribute('imagesrcset')).toContain(' 1200w');
+  });
+
+  it('shows the gallery at its width first, its largest width zoomed, and thumbnails at theirs when near', async () => {
+    const mug = makeProduct(1, { images: [picture(1), picture(2, 800)] });
+    mockApi({
+      [`GET /products/${mug._id}`]: () => ({ data: { success: true, product: mug } }),
+      [`GET /products/${mug._id}/similar`]: () => ({ data: { success: true, products: [] } }),
+      [`GET /reviews/product/${mug._id}`]: () => ({ data: { success: true, reviews: [] } }),
+    });
+    renderApp(`/product/${uuid(1)}`);
+    const main = await screen.findByRole('img', { name: `${mug.name}, image 1 of 2` });
+    expect(widthsOf(main)).toEqual(ALL_WIDTHS);
+    expect(main).toHaveAttribute('sizes', PICTURE_SIZES.gallery);
+    expect(main).toHaveAttribute('fetchpriority', 'high');
+    expect(main).toHaveAttribute('loading', 'eager');
+
+    const thumbs = within(screen.getByRole('list', { name: 'Product images' }));
+    const second = thumbs.getByRole('button', { name: 'Show image 2' }).querySelector('img')!;
+    expect(widthsOf(second)).toEqual(['160w', '320w', '480w', '640w', '800w']);
+    expect(second).toHaveAttribute('sizes', PICTURE_SIZES.thumbnail);
+    expect(second).toHaveAttribute('loading', 'lazy');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Zoom in 2x' }));
+    const zoomed = screen.getByRole('img', { name: `${mug.name}, image 1 of 2` });
+    expect(zoomed).toHaveAttribute('src', picture(1));
+    expect(zoomed).not.toHaveAttribute('srcset');
+  });
+
+  it('shows a picture stored before it had widths, or held elsewhere, as it is', async () => {
+    const older = '/uploads/products/8a1f2c3d-1b2c-4d5e-8f90-123456789abc-web.webp';
+    const products = [
+      makeProduct(1, { images: [older] }),
+      makeProduct(2, { images: ['https://cdn.example.com/mug.jpg'] }),
+    ];
+    mockApi({
+      'GET /products': () => ({ data: { success: true, products, total: 2, page: 1, limit: 24, hasMore: false, nextCursor: null } }),
+    });
+    renderApp('/products');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+    const [first, second] = screen.getAllByRole('article').map((card) => card.querySelector('img')!);
+    expect(first).toHaveAttribute('src', older);
+    expect(second).toHaveAttribute('src', 'https://cdn.example.com/mug.jpg');
+    for (const img of [first, second]) {
+      expect(img).not.toHaveAttribute('srcset');
+      expect(img).not.toHaveAttribute('sizes');
+    }
+  });
+});
