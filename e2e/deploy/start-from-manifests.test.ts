@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVICES } from '@shop/proto';
+import { PRODUCT_IMAGE_FOLDER, SERVICES } from '@shop/proto';
 import { dropDatabase } from '../../services/kit/src/database/ensure-database';
 import { deleteNamespace } from '../harness/broker';
 import { COMPONENTS, Component, NODE_COMPONENTS } from './support/components';
@@ -165,9 +165,10 @@ describe('the dev overlay started as local processes', () => {
     );
   });
 
-  it('the gateway serves the uploads volume the catalog writes to', async () => {
-    writeFileSync(join(claims['shop-uploads'], 'probe.txt'), 'from the uploads volume');
-    const res = await fetch(`http://127.0.0.1:${ports.get('gateway')}/uploads/probe.txt`);
+  it('the gateway serves the product pictures of the uploads volume the catalog writes to', async () => {
+    mkdirSync(join(claims['shop-uploads'], PRODUCT_IMAGE_FOLDER), { recursive: true });
+    writeFileSync(join(claims['shop-uploads'], PRODUCT_IMAGE_FOLDER, 'probe.txt'), 'from the uploads volume');
+    const res = await fetch(`http://127.0.0.1:${ports.get('gateway')}/uploads/${PRODUCT_IMAGE_FOLDER}/probe.txt`);
     expect([res.status, await res.text()]).toEqual([200, 'from the uploads volume']);
   });
 
@@ -203,6 +204,6 @@ describe('the dev overlay started as local processes', () => {
     const archived = execFileSync('tar', ['-tzf', join(claims['shop-backups'], folder, 'uploads.tar.gz')], {
       encoding: 'utf8',
     });
-    expect(archived.split('\n')).toContain('./probe.txt');
+    expect(archived.split('\n')).toContain(`./${PRODUCT_IMAGE_FOLDER}/probe.txt`);
   });
 });
