@@ -16,6 +16,9 @@ const widthsOf = (img: Element) =>
     .filter(Boolean)
     .map((candidate) => candidate.split(' ')[1]);
 const ALL_WIDTHS = ['160w', '320w', '480w', '640w', '800w', '1200w'];
+const AVIF_WIDTHS = ['160w', '320w', '480w', '640w'];
+/** The AVIF <source> beside an <img>, which browsers that read AVIF take instead. */
+const avifOf = (img: Element) => img.parentElement?.querySelector('source[type="image/avif"]') ?? null;
 
 function listPage(count: number) {
   const products = Array.from({ length: count }, (_, i) => makeProduct(i + 1, { images: [picture(i + 1)] }));
@@ -25,7 +28,7 @@ function listPage(count: number) {
 describe('product pictures: each place asks for the width it shows', () => {
   afterEach(() => document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove()));
 
-  it('offers the list every width of each picture for its grid, the first screen first and the rest when near', async () => {
+  it('offers the list every width of each picture for its grid, in AVIF and WebP, the first screen first and the rest when near', async () => {
     mockApi({ 'GET /products': () => listPage(8) });
     renderApp('/products');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(8));
@@ -34,6 +37,8 @@ describe('product pictures: each place asks for the width it shows', () => {
       expect(img).toHaveAttribute('src', picture(i + 1));
       expect(widthsOf(img)).toEqual(ALL_WIDTHS);
       expect(img).toHaveAttribute('sizes', PICTURE_SIZES.listCard);
+      expect(widthsOf(avifOf(img)!)).toEqual(AVIF_WIDTHS);
+      expect(avifOf(img)).toHaveAttribute('sizes', PICTURE_SIZES.listCard);
       expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['320', '320']);
       const first = i < FIRST_SCREEN_CARDS;
       expect(img).toHaveAttribute('loading', first ? 'eager' : 'lazy');
@@ -41,16 +46,17 @@ describe('product pictures: each place asks for the width it shows', () => {
     });
   });
 
-  it("preloads the first screen's pictures with the same widths and sizes as their cards", async () => {
+  it("preloads the first screen's pictures as AVIFs with the same widths and sizes as their cards", async () => {
     mockApi({ 'GET /products': () => listPage(6) });
     const client = createQueryClient();
     preloadRoute(client, { pathname: '/products', search: '' });
     renderApp('/products', client);
     await waitFor(() => expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(FIRST_SCREEN_CARDS));
-    const cardImage = screen.getAllByRole('article')[0].querySelector('img')!;
-    const link = document.head.querySelector(`link[rel="preload"][href="${picture(1)}"]`)!;
-    expect(link.getAttribute('imagesrcset')).toBe(cardImage.getAttribute('srcset'));
-    expect(link.getAttribute('imagesizes')).toBe(cardImage.getAttribute('sizes'));
+    const avif = avifOf(screen.getAllByRole('article')[0].querySelector('img')!)!;
+    const link = document.head.querySelector('link[rel="preload"]')!;
+    expect(link.getAttribute('type')).toBe('image/avif');
+    expect(link.getAttribute('imagesrcset')).toBe(avif.getAttribute('srcset'));
+    expect(link.getAttribute('imagesizes')).toBe(avif.getAttribute('sizes'));
   });
 
   it("preloads a product page's main picture as the gallery will show it", async () => {
@@ -67,6 +73,7 @@ describe('product pictures: each place asks for the width it shows', () => {
     await waitFor(() => expect(document.head.querySelector('link[rel="preload"]')).not.toBeNull());
     const link = document.head.querySelector('link[rel="preload"]')!;
     expect(link.getAttribute('href')).toBe(picture(1));
+    expect(link.getAttribute('type')).toBeNull();
     expect(link.getAttribute('imagesrcset')).toBe(main.getAttribute('srcset'));
     expect(link.getAttribute('imagesizes')).toBe(PICTURE_SIZES.gallery);
   });
@@ -86,7 +93,7 @@ describe('product pictures: each place asks for the width it shows', () => {
     expect(link.getAttribute('imagesrcset')).toContain(' 1200w');
   });
 
-  it('shows the gallery at its width first, its largest width zoomed, and thumbnails at theirs when near', async () => {
+  it('shows the gallery at its width in WebP first, its largest width zoomed, and thumbnails at theirs when near', async () => {
     const mug = makeProduct(1, { images: [picture(1), picture(2, 800)] });
     mockApi({
       [`GET /products/${mug._id}`]: () => ({ data: { success: true, product: mug } }),
@@ -97,12 +104,15 @@ describe('product pictures: each place asks for the width it shows', () => {
     const main = await screen.findByRole('img', { name: `${mug.name}, image 1 of 2` });
     expect(widthsOf(main)).toEqual(ALL_WIDTHS);
     expect(main).toHaveAttribute('sizes', PICTURE_SIZES.gallery);
+    // AVIF is stored up to 640 px, less than the gallery can need.
+    expect(avifOf(main)).toBeNull();
     expect(main).toHaveAttribute('fetchpriority', 'high');
     expect(main).toHaveAttribute('loading', 'eager');
 
     const thumbs = within(screen.getByRole('list', { name: 'Product images' }));
     const second = thumbs.getByRole('button', { name: 'Show image 2' }).querySelector('img')!;
     expect(widthsOf(second)).toEqual(['160w', '320w', '480w', '640w', '800w']);
+    expect(widthsOf(avifOf(second)!)).toEqual(AVIF_WIDTHS);
     expect(second).toHaveAttribute('sizes', PICTURE_SIZES.thumbnail);
     expect(second).toHaveAttribute('loading', 'lazy');
 
@@ -129,6 +139,7 @@ describe('product pictures: each place asks for the width it shows', () => {
     for (const img of [first, second]) {
       expect(img).not.toHaveAttribute('srcset');
       expect(img).not.toHaveAttribute('sizes');
+      expect(avifOf(img)).toBeNull();
     }
   });
 });

@@ -21,7 +21,7 @@ export function preloadRoute(client: QueryClient, { pathname, search }: { pathna
     const query = productQuery(id);
     void client
       .prefetchQuery(query)
-      .then(() => preloadPictures([client.getQueryData(query.queryKey)], PICTURE_SIZES.gallery));
+      .then(() => preloadPictures([client.getQueryData(query.queryKey)], PICTURE_SIZES.gallery, { avif: false }));
     return;
   }
   const list = matchPath('/products', pathname) ?? matchPath('/products/:brand', pathname);
@@ -45,9 +45,13 @@ export function preloadRoute(client: QueryClient, { pathname, search }: { pathna
  * The first screen's pictures start as soon as the data is in, not once the page has rendered
  * it (~150 ms later on a throttled phone).
  */
-function preloadPictures(products: ({ images?: unknown } | undefined)[] | undefined, sizes: string) {
+function preloadPictures(
+  products: ({ images?: unknown } | undefined)[] | undefined,
+  sizes: string,
+  options?: { avif: boolean },
+) {
   for (const product of products ?? []) {
     const url = product && productImage(product);
-    if (url) preloadPicture(url, sizes);
+    if (url) preloadPicture(url, sizes, options);
   }
 }

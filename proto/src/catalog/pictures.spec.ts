@@ -17,6 +17,15 @@ describe('product picture URLs', () => {
     );
   });
 
+  it('offers AVIF for the widths up to 640 px, where lists and thumbnails show pictures', () => {
+    expect(pictureWidths(1200, 'avif')).toEqual([160, 320, 480, 640]);
+    expect(pictureWidths(500, 'avif')).toEqual([160, 320, 480, 500]);
+    expect(pictureSrcSet(url, 'avif')).toBe(
+      '/uploads/products/0123456789abcdef-160.avif 160w, /uploads/products/0123456789abcdef-320.avif 320w, ' +
+        '/uploads/products/0123456789abcdef-480.avif 480w, /uploads/products/0123456789abcdef-640.avif 640w',
+    );
+  });
+
   it('keeps the host of pictures served from another origin', () => {
     expect(pictureSrcSet('https://cdn.example.com/uploads/products/0123456789abcdef-160.webp')).toBe(
       'https://cdn.example.com/uploads/products/0123456789abcdef-160.webp 160w',
@@ -33,6 +42,7 @@ describe('product picture URLs', () => {
     ]) {
       expect(parsePictureUrl(other)).toBeNull();
       expect(pictureSrcSet(other)).toBeUndefined();
+      expect(pictureSrcSet(other, 'avif')).toBeUndefined();
       expect(pictureUrlFor(other, 320)).toBe(other);
     }
   });

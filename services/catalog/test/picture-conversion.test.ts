@@ -35,7 +35,10 @@ describe('converting the pictures stored before they had widths', () => {
   const lost = '33333333-3333-4333-8333-333333333333';
   const url = (id: string) => `/uploads/products/${id}-web.webp`;
   const elsewhere = 'https://cdn.example.com/mug.jpg';
-  const ids: Record<'both' | 'drawnOnly' | 'lostOne' | 'deleted', string> = {} as never;
+  /** A picture made in widths before they had AVIFs beside them. */
+  const webpOnly = 'aaaaaaaaaaaaaaaa';
+  const webpOnlyUrl = `/uploads/products/${pictureName(webpOnly, 500)}`;
+  const ids: Record<'both' | 'drawnOnly' | 'lostOne' | 'deleted' | 'webpOnly', string> = {} as never;
 
   const insert = async (name: string, images: string[], deleted = false) => {
     const [row] = await dataSource.query(
@@ -60,6 +63,11 @@ describe('converting the pictures stored before they had widths', () => {
       join(folder, `${drawn}-web.webp`),
       await sharp({ create: { width: 800, height: 800, channels: 3, background: '#b45309' } }).webp().toBuffer(),
     );
+    const small = sharp({ create: { width: 500, height: 500, channels: 3, background: '#7c3aed' } });
+    for (const side of pictureWidths(500))
+      writeFileSync(join(folder, pictureName(webpOnly, side)), await small.clone().resize(side).webp().toBuffer());
+    writeFileSync(join(folder, `${webpOnly}.png`), await small.clone().png().toBuffer());
+    ids.webpOnly = await insert('Earlier widths', [webpOnlyUrl]);
     ids.both = await insert('Both pictures', [url(uploaded), url(drawn), elsewhere]);
     ids.drawnOnly = await insert('Drawn picture', [url(drawn)]);
     ids.lostOne = await insert('Lost picture', [url(lost)]);
@@ -73,8 +81,8 @@ describe('converting the pictures stored before they had widths', () => {
     rmSync(uploads, { recursive: true, force: true });
   });
 
-  it("makes each picture's widths, from the upload's original when it was kept, and points every product at them", async () => {
-    expect(await conversion.run()).toEqual({ converted: 2, failed: 1, products: 3 });
+  it("makes each picture's files, from the upload's original when it was kept, and points every product at them", async () => {
+    expect(await conversion.run()).toEqual({ converted: 3, failed: 1, products: 4 });
 
     const [fromOriginal, fromWeb, untouched] = await imagesOf(ids.both);
     expect(untouched).toBe(elsewhere);
@@ -83,12 +91,22 @@ describe('converting the pictures stored before they had widths', () => {
     expect(parsePictureUrl(fromWeb)).toMatchObject({ largest: 800 });
     for (const picture of [fromOriginal, fromWeb]) {
       const { key, largest } = parsePictureUrl(picture)!;
-      for (const side of pictureWidths(largest)) expect(existsSync(join(folder, pictureName(key, side)))).toBe(true);
+      for (const format of ['webp', 'avif'] as const)
+        for (const side of pictureWidths(largest, format))
+          expect(existsSync(join(folder, pictureName(key, side, format)))).toBe(true);
     }
     expect(await imagesOf(ids.drawnOnly)).toEqual([fromWeb]);
     expect(await imagesOf(ids.deleted)).toEqual([fromOriginal]);
     // Orders placed before keep the old URLs: the old files stay.
     expect(existsSync(join(folder, `${uploaded}-web.webp`))).toBe(true);
+  });
+
+  it('gives a picture made in widths before AVIF its AVIFs, under a new key', async () => {
+    const [now] = await imagesOf(ids.webpOnly);
+    const { key, largest } = parsePictureUrl(now)!;
+    expect([key === webpOnly, largest]).toEqual([false, 500]);
+    for (const side of pictureWidths(500, 'avif')) expect(existsSync(join(folder, pictureName(key, side, 'avif')))).toBe(true);
+    expect(existsSync(join(folder, pictureName(webpOnly, 500)))).toBe(true);
   });
 
   it('leaves a picture whose file is missing as it was, and says so', async () => {
@@ -106,13 +124,14 @@ describe('converting the pictures stored before they had widths', () => {
       new Map([
         [ids.both, (await imagesOf(ids.both))[0]],
         [ids.drawnOnly, (await imagesOf(ids.drawnOnly))[0]],
+        [ids.webpOnly, (await imagesOf(ids.webpOnly))[0]],
       ]),
     );
   });
 
   it('says how far it got in the log', () => {
-    expect(log).toContain('converting 3 older pictures into their widths');
-    expect(log.some((line) => /^pictures converted: 2 of 3 in \d+ s, 1 failed, 3 products updated$/.test(line))).toBe(true);
+    expect(log).toContain('converting 4 older pictures into their widths');
+    expect(log.some((line) => /^pictures converted: 3 of 4 in \d+ s, 1 failed, 4 products updated$/.test(line))).toBe(true);
   });
 
   it('finds nothing more to do when run again', async () => {

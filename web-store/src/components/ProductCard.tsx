@@ -41,7 +41,7 @@ export function ProductCard({
       : 0;
   const href = `/product/${encodeURIComponent(product._id)}`;
   // The product page opens on this picture: it starts with the click, beside the page's request.
-  const opening = () => image && preloadPicture(image, PICTURE_SIZES.gallery);
+  const opening = () => image && preloadPicture(image, PICTURE_SIZES.gallery, { avif: false });
 
   return (
     <article className="product-card">

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
-import { pictureAttributes } from '../lib/pictures';
+import { pictureSources } from '../lib/pictures';
 
 interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes'> {
   /** The picture's URL, as products hold it. */
@@ -13,11 +13,26 @@ interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 's
    * it is near the screen, and is decoded off the main thread.
    */
   priority?: boolean;
+  /** False where the picture can be shown wider than the AVIFs are stored (the gallery). */
+  avif?: boolean;
 }
 
-/** A product picture in the width its place needs; `width` and `height` keep its box before it loads. */
-export function ProductImage({ src, sizes, width, height, priority = false, alt = '', ...rest }: ProductImageProps) {
-  return (
+/**
+ * A product picture in the width and format its place needs; `width` and `height` keep its box
+ * before it loads.
+ */
+export function ProductImage({
+  src,
+  sizes,
+  width,
+  height,
+  priority = false,
+  avif = true,
+  alt = '',
+  ...rest
+}: ProductImageProps) {
+  const { avifSrcSet, ...sources } = pictureSources(src, sizes, { avif });
+  const img = (
     // Loading and priority before the sources: some browsers start the fetch as src is set.
     <img
       loading={priority ? 'eager' : 'lazy'}
@@ -27,7 +42,14 @@ export function ProductImage({ src, sizes, width, height, priority = false, alt 
       width={width}
       height={height}
       {...rest}
-      {...pictureAttributes(src, sizes)}
+      {...sources}
     />
+  );
+  if (!avifSrcSet) return img;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={avifSrcSet} sizes={sizes} />
+      {img}
+    </picture>
   );
 }

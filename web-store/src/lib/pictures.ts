@@ -28,38 +28,47 @@ export const PICTURE_SIZES = {
   cartLine: '(min-width: 640px) 96px, 72px',
 } as const;
 
-export interface PictureAttributes {
+export interface PictureSources {
   src: string;
   srcSet?: string;
   sizes?: string;
+  /** The AVIF widths, for a <source> the browsers that read AVIF take instead. */
+  avifSrcSet?: string;
 }
 
 /**
- * `src`, `srcSet` and `sizes` for a product picture shown at `sizes`. `src` stays the URL the
- * product holds (its largest width, for a browser without srcset); a URL that is not a stored
- * picture's has no other widths.
+ * Where a product picture shown at `sizes` can be fetched from. `src` stays the URL the product
+ * holds (its largest WebP, for a browser without srcset); a URL that is not a stored picture's
+ * has no other widths. AVIF is stored up to 640 px: a place that can need more (the gallery)
+ * asks for WebP alone.
  */
-export function pictureAttributes(url: string, sizes: string): PictureAttributes {
+export function pictureSources(url: string, sizes: string, { avif = true } = {}): PictureSources {
   const srcSet = pictureSrcSet(url);
-  return srcSet ? { src: url, srcSet, sizes } : { src: url };
+  if (!srcSet) return { src: url };
+  return { src: url, srcSet, sizes, avifSrcSet: avif ? pictureSrcSet(url, 'avif') : undefined };
 }
 
 /**
- * Starts a picture before the <img> that shows it exists, at the width that <img> will pick: the
- * same URL, widths and `sizes`, so it finds the picture in the cache. Once per picture and place.
+ * Starts a picture before the <img> that shows it exists, at the width and in the format that
+ * <img> will pick: the same candidates and `sizes`, so it finds the picture in the cache (an AVIF
+ * preload is skipped by a browser that could not show it). Once per picture and place.
  */
-export function preloadPicture(url: string, sizes: string): void {
-  const { src, srcSet } = pictureAttributes(url, sizes);
-  const asked = [...document.head.querySelectorAll('link[rel="preload"]')].some(
-    (link) => link.getAttribute('href') === src && (link.getAttribute('imagesizes') ?? sizes) === sizes,
+export function preloadPicture(url: string, sizes: string, { avif = true } = {}): void {
+  const { src, srcSet, avifSrcSet } = pictureSources(url, sizes, { avif });
+  const candidates = avifSrcSet ?? srcSet;
+  const asked = [...document.head.querySelectorAll('link[rel="preload"]')].some((link) =>
+    candidates
+      ? link.getAttribute('imagesrcset') === candidates && link.getAttribute('imagesizes') === sizes
+      : link.getAttribute('href') === src,
   );
   if (asked) return;
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'image';
-  link.href = src;
-  if (srcSet) {
-    link.setAttribute('imagesrcset', srcSet);
+  if (avifSrcSet) link.type = 'image/avif';
+  else link.href = src;
+  if (candidates) {
+    link.setAttribute('imagesrcset', candidates);
     link.setAttribute('imagesizes', sizes);
   }
   link.fetchPriority = 'high';

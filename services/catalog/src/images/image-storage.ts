@@ -28,8 +28,8 @@ const EXTENSION = '(jpg|png|webp|gif|avif)';
 const UPLOAD_NAME = new RegExp(
   `^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-web)?\\.${EXTENSION}$`,
 );
-/** A picture's widths (`<key>-<side>.webp`) and its original (`<key>.<ext>`), named by its content. */
-const KEYED_NAME = new RegExp(`^[0-9a-f]{16}(-[1-9][0-9]{0,3}\\.webp|\\.${EXTENSION})$`);
+/** A picture's widths (`<key>-<side>.webp` or `.avif`) and its original (`<key>.<ext>`), named by its content. */
+const KEYED_NAME = new RegExp(`^[0-9a-f]{16}(-[1-9][0-9]{0,3}\\.(webp|avif)|\\.${EXTENSION})$`);
 
 /** Only names this service generated can be addressed, so a URL can never reach outside the folder. */
 const isStoredName = (name: string) => UPLOAD_NAME.test(name) || KEYED_NAME.test(name);

@@ -5,7 +5,7 @@ import {
   Logger,
   OnApplicationBootstrap,
 } from '@nestjs/common';
-import { PICTURE_KEY } from '@shop/proto';
+import { parsePictureUrl, PICTURE_KEY, pictureName, pictureWidths } from '@shop/proto';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { returning } from '../common/sql';
@@ -28,12 +28,12 @@ export interface ConversionResult {
 }
 
 /**
- * Gives the pictures stored before issue 24 (one `<uuid>-web.webp` each) their widths, once: at
- * start, in the background, each picture is made again from its upload's original when it was
- * kept (else from the web rendition) and every product showing it is pointed at the new URL and
- * announced, so carts and the back office follow. Run again it finds nothing left to do; stopped
- * halfway it goes on from where it was at the next start. The old files stay: orders placed
- * before keep their URLs.
+ * Gives the pictures stored before issue 24 (one `<uuid>-web.webp` each, or widths without their
+ * AVIFs) all their files, once: at start, in the background, each picture is made again from its
+ * upload's original when it was kept (else from the largest rendition) and every product showing
+ * it is pointed at the new URL and announced, so carts and the back office follow. Run again it
+ * finds nothing left to do; stopped halfway it goes on from where it was at the next start. The
+ * old files stay: orders placed before keep their URLs.
  */
 @Injectable()
 export class PictureConversion implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -82,7 +82,8 @@ export class PictureConversion implements OnApplicationBootstrap, BeforeApplicat
     const rows: { image: string }[] = await this.dataSource.query(
       `SELECT DISTINCT image FROM products, unnest(images) AS image`,
     );
-    const older = rows.map((r) => r.image).filter((url) => this.olderName(url) !== null);
+    const older: string[] = [];
+    for (const { image } of rows) if (await this.isOlder(image)) older.push(image);
     const result: ConversionResult = { converted: 0, failed: 0, products: 0 };
     if (older.length === 0) return result;
     const updated = new Set<string>();
@@ -113,16 +114,24 @@ export class PictureConversion implements OnApplicationBootstrap, BeforeApplicat
     return result;
   }
 
-  /** The stored name of a picture from before its widths, or null for any other URL. */
-  private olderName(url: string): string | null {
+  /**
+   * Whether a product's URL is a stored picture without all its files: an upload from before
+   * pictures had widths, or a picture made before its widths had AVIFs beside them.
+   */
+  private async isOlder(url: string): Promise<boolean> {
     const name = this.storage.nameOf(url);
-    return name && !PICTURE_KEY.test(name.slice(0, 16)) ? name : null;
+    if (!name) return false;
+    const picture = parsePictureUrl(url);
+    if (!picture) return !PICTURE_KEY.test(name.slice(0, 16));
+    const [smallest] = pictureWidths(picture.largest, 'avif');
+    return !(await this.storage.has(pictureName(picture.key, smallest, 'avif')));
   }
 
   /** Converts one picture; answers the products now showing the new one. */
   private async convert(url: string): Promise<string[]> {
-    const name = this.olderName(url)!;
-    const source = (await this.original(name.slice(0, 36))) ?? (await this.storage.read(name));
+    const name = this.storage.nameOf(url)!;
+    // The upload's original, kept under the same random id or key, is the best source.
+    const source = (await this.original(parsePictureUrl(url)?.key ?? name.slice(0, 36))) ?? (await this.storage.read(name));
     if (!source) throw new Error('the file is missing');
     const picture = await makePicture(sharp(source, { limitInputPixels: MAX_PIXELS }).rotate());
     const pictureUrl = await storePicture(this.storage, picture);

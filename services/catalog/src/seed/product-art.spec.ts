@@ -28,13 +28,16 @@ describe('product pictures', () => {
   describe.each(PRODUCT_KINDS.flatMap((kind) => BRANDS.map((brand) => [kind, brand] as const)))(
     'a %s for %s',
     (kind, brand) => {
-      it('is drawn front, up close and in use, in every stored width up to 1200 px, in the brand colour', async () => {
+      it('is drawn front, up close and in use, in every stored width and format, in the brand colour', async () => {
         const pictures = await painter.pictures('Sample Printed Product', brand, kind);
         expect(pictures).toHaveLength(VIEWS.length);
         for (const picture of pictures) {
           expect(picture.largest).toBe(PICTURE_SIDE);
-          expect(picture.widths.map((w) => w.side)).toEqual(pictureWidths(PICTURE_SIDE));
-          const largest = picture.widths[picture.widths.length - 1].bytes;
+          const webp = picture.files.filter((f) => f.format === 'webp');
+          expect(webp.map((f) => f.side)).toEqual(pictureWidths(PICTURE_SIDE));
+          const avif = picture.files.filter((f) => f.format === 'avif');
+          expect(avif.map((f) => f.side)).toEqual(pictureWidths(PICTURE_SIDE, 'avif'));
+          const largest = webp[webp.length - 1].bytes;
           const meta = await sharp(largest).metadata();
           expect([meta.format, meta.width, meta.height]).toEqual(['webp', PICTURE_SIDE, PICTURE_SIDE]);
           expect(await shareOf(largest, PALETTES[brand].main)).toBeGreaterThan(0.005);

@@ -61,6 +61,7 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
             width={600}
             height={600}
             priority
+            avif={false}
             style={{ transformOrigin: origin }}
           />
         )}
