@@ -123,6 +123,14 @@ describe('the admin request client', () => {
       expect(store.get('adminToken')).toBe('admin-jwt');
       expect(failure.message).toBe('Invalid email or password');
     });
+
+    it('takes a refused sign-out as a session already ended, leaving the sign-out to the caller', async () => {
+      const { client, env, store } = setup({ status: 401, data: {} });
+      await failureOf(client.post('/admin2009/logout'));
+      expect(env.navigate).not.toHaveBeenCalled();
+      expect(env.onSessionExpired).not.toHaveBeenCalled();
+      expect(store.get('adminToken')).toBe('admin-jwt');
+    });
   });
 
   it('goes to /403 on a 403 and keeps the tokens', async () => {

@@ -80,6 +80,14 @@ export function isSignInCall(url: string | undefined): boolean {
   return /^\/?admin2009\/login(?:[/?#]|$)/.test(url ?? '');
 }
 
+/**
+ * A refused sign-out means the session had already ended (Sign out of all devices ends this one
+ * too): there is nothing left to end, and the caller signs out locally.
+ */
+export function isSignOutCall(url: string | undefined): boolean {
+  return /^\/?admin2009\/logout(?:[?#]|$)/.test(url ?? '');
+}
+
 export function createApiClient(env: ClientEnvironment): AxiosInstance {
   const client = axios.create({
     baseURL: '/api',
@@ -130,6 +138,7 @@ export function createApiClient(env: ClientEnvironment): AxiosInstance {
           env.logger.warn(`Sign-in refused with 401`, failure.message);
           return;
         }
+        if (isSignOutCall(url)) return;
         const scope = scopeOf(config);
         env.storage.removeItem(tokenKey(scope));
         // Navigate before the session state changes: the layout reacting to the lost admin would
