@@ -37,18 +37,16 @@ export class ProductSearchService {
 
   /**
    * The tsqueries of a search text's words. What one word asks depends only on the word and the
-   * lexicon of name words, so it is kept per word: shoppers use a small vocabulary.
+   * catalog's lexemes, so it is kept per word: shoppers use a small vocabulary.
    */
   async queries(words: string[]): Promise<SearchQueries> {
     const perWord = await this.cache.getMany(
       words.map((word) => `word:${word}`),
-      async (missing): Promise<WordQueries[]> => {
-        const rows: (WordQueries & { word: string })[] = await this.dataSource.query(
+      (missing): Promise<WordQueries[]> =>
+        this.dataSource.query(
           `SELECT anywhere, in_name AS "inName", corrected FROM catalog_search_word_queries($1::text[], $2)`,
           [missing.map((key) => key.slice('word:'.length)), MIN_TYPO_LENGTH],
-        );
-        return rows;
-      },
+        ),
     );
     return searchQueries(perWord);
   }
