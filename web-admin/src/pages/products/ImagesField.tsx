@@ -1,3 +1,4 @@
+import { pictureUrlFor } from '@shop/proto';
 import { useRef, useState, type DragEvent } from 'react';
 import { UploadIcon } from '../../components/icons';
 import { Modal } from '../../components/Modal';
@@ -6,6 +7,9 @@ export type ImageItem =
   { kind: 'url'; key: string; url: string } | { kind: 'file'; key: string; file: File; previewUrl: string };
 
 export const imageSource = (item: ImageItem) => (item.kind === 'url' ? item.url : item.previewUrl);
+/** A tile is at most some 200 px wide: a stored picture's width that fills it on a 2x screen; the preview shows the largest. */
+const tileSource = (item: ImageItem) =>
+  item.kind === 'url' ? pictureUrlFor(item.url, 400) : item.previewUrl;
 
 interface ImagesFieldProps {
   images: ImageItem[];
@@ -75,7 +79,7 @@ export function ImagesField({ images, onAddFiles, onRemove }: ImagesFieldProps) 
                 aria-label={`Preview image ${index + 1}`}
                 onClick={() => setPreview(item)}
               >
-                <img src={imageSource(item)} alt={`Product image ${index + 1}`} />
+                <img src={tileSource(item)} alt={`Product image ${index + 1}`} />
               </button>
               {item.kind === 'file' ? <span className="badge badge-info new-badge">New</span> : null}
               <button

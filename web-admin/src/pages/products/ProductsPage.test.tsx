@@ -77,6 +77,17 @@ describe('the products screen', () => {
     expect(row('Leather Diary')).toHaveTextContent('Out of Stock');
   });
 
+  it("shows a stored picture's thumbnail at its smallest width, not the 1200 px the product holds", async () => {
+    const photo = aProduct({ name: 'Photo Frame', images: ['/uploads/products/0123456789abcdef-1200.webp'] });
+    server([photo]);
+    renderAdmin('/products');
+    await screen.findByText('Photo Frame');
+    expect(within(row('Photo Frame')).getByRole('presentation')).toHaveAttribute(
+      'src',
+      '/uploads/products/0123456789abcdef-160.webp',
+    );
+  });
+
   it('opens the store page of a product in a new tab with View', async () => {
     server();
     renderAdmin('/products');

@@ -1,3 +1,4 @@
+import { pictureUrlFor } from '@shop/proto';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { failureMessage } from '../../api/client';
@@ -195,7 +196,8 @@ function ProductTableRow({
       <td>
         <div className="product-cell">
           {product.images[0] ? (
-            <img className="thumb" src={product.images[0]} alt="" loading="lazy" />
+            // A 3rem thumbnail: the smallest width that fills it on a 2x screen, not the 1200 px the product holds.
+            <img className="thumb" src={pictureUrlFor(product.images[0], 96)} alt="" loading="lazy" />
           ) : (
             <span className="thumb" aria-hidden="true" />
           )}
