@@ -1,15 +1,17 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createQueryClient } from './App';
 import { FIRST_SCREEN_CARDS } from './api/productQueries';
 import { PICTURE_SIZES } from './lib/pictures';
 import { preloadRoute } from './routePreload';
-import { makeProduct, uuid } from './test/fixtures';
+import { accountApi } from './pages/account/testSupport';
+import { makeOrder, makeProduct, makeUser, uuid } from './test/fixtures';
 import { mockApi } from './test/mockApi';
 import { renderApp } from './test/renderApp';
 
 /** A stored picture's URL: the largest of its widths, named by its key. */
-const picture = (n: number, largest = 1200) => `/uploads/products/${n.toString(16).padStart(16, '0')}-${largest}.webp`;
+const picture = (n: number, largest = 1200) =>
+  `/uploads/products/${n.toString(16).padStart(16, '0')}-${largest}.webp`;
 const widthsOf = (img: Element) =>
   (img.getAttribute('srcset') ?? '')
     .split(', ')
@@ -22,7 +24,9 @@ const avifOf = (img: Element) => img.parentElement?.querySelector('source[type="
 
 function listPage(count: number) {
   const products = Array.from({ length: count }, (_, i) => makeProduct(i + 1, { images: [picture(i + 1)] }));
-  return { data: { success: true, products, total: count, page: 1, limit: 24, hasMore: false, nextCursor: null } };
+  return {
+    data: { success: true, products, total: count, page: 1, limit: 24, hasMore: false, nextCursor: null },
+  };
 }
 
 describe('product pictures: each place asks for the width it shows', () => {
@@ -51,7 +55,9 @@ describe('product pictures: each place asks for the width it shows', () => {
     const client = createQueryClient();
     preloadRoute(client, { pathname: '/products', search: '' });
     renderApp('/products', client);
-    await waitFor(() => expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(FIRST_SCREEN_CARDS));
+    await waitFor(() =>
+      expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(FIRST_SCREEN_CARDS),
+    );
     const avif = avifOf(screen.getAllByRole('article')[0].querySelector('img')!)!;
     const link = document.head.querySelector('link[rel="preload"]')!;
     expect(link.getAttribute('type')).toBe('image/avif');
@@ -122,6 +128,38 @@ describe('product pictures: each place asks for the width it shows', () => {
     expect(zoomed).not.toHaveAttribute('srcset');
   });
 
+  it('shows order lines at the smallest width and wishlist cards at the width a phone needs, not the largest', async () => {
+    const diary = makeProduct(1, { images: [picture(1)] });
+    const line = {
+      product: { ...diary, price: 500 },
+      productId: diary._id,
+      name: diary.name,
+      image: picture(1),
+      quantity: 1,
+      price: 500,
+      lineTotal: 500,
+      customization: {},
+    };
+    const user = makeUser({ wishlist: [diary._id] });
+    accountApi(
+      {
+        'GET /orders/me': () => ({ data: { success: true, orders: [makeOrder(1, { products: [line] })] } }),
+        'GET /auth/wishlist': () => ({
+          data: { success: true, wishlist: [{ productId: diary._id, addedAt: '2025-01-01T00:00:00Z' }] },
+        }),
+        [`GET /products/${diary._id}`]: () => ({ data: { success: true, product: diary } }),
+      },
+      user,
+    );
+    renderApp({ pathname: '/account', state: { section: 'orders' } });
+    const card = await screen.findByRole('article', { name: /^Order / });
+    expect(card.querySelector('img')).toHaveAttribute('src', picture(1).replace('-1200.', '-160.'));
+    cleanup();
+    renderApp('/wishlist');
+    const saved = await screen.findByRole('article', { name: diary.name });
+    expect(saved.querySelector('img')).toHaveAttribute('src', picture(1).replace('-1200.', '-640.'));
+  });
+
   it('shows a picture stored before it had widths, or held elsewhere, as it is', async () => {
     const older = '/uploads/products/8a1f2c3d-1b2c-4d5e-8f90-123456789abc-web.webp';
     const products = [
@@ -129,7 +167,9 @@ describe('product pictures: each place asks for the width it shows', () => {
       makeProduct(2, { images: ['https://cdn.example.com/mug.jpg'] }),
     ];
     mockApi({
-      'GET /products': () => ({ data: { success: true, products, total: 2, page: 1, limit: 24, hasMore: false, nextCursor: null } }),
+      'GET /products': () => ({
+        data: { success: true, products, total: 2, page: 1, limit: 24, hasMore: false, nextCursor: null },
+      }),
     });
     renderApp('/products');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));

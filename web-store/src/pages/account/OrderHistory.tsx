@@ -1,3 +1,4 @@
+import { pictureUrlFor } from '@shop/proto';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -104,7 +105,8 @@ function OrderCard({ order, onTrack }: { order: Order; onTrack(orderId: string):
         {shown.map((line, index) => (
           <li key={`${line.productId}-${index}`}>
             <img
-              src={line.image ?? line.product.images[0] ?? '/logo.svg'}
+              // 48 px: the smallest stored width, not the 1200 px an order's line holds.
+              src={pictureUrlFor(line.image ?? line.product.images[0] ?? '/logo.svg', 96)}
               alt=""
               width={48}
               height={48}

@@ -1,3 +1,4 @@
+import { pictureUrlFor } from '@shop/proto';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -247,7 +248,8 @@ export function Wishlist() {
           ) : (
             <ul className="wishlist-grid">
               {shown.map((product) => {
-                const image = productImage(product) ?? '/logo.svg';
+                // A card some 300 px wide on a phone: the stored width that fills it at 2x, not the 1200 px held.
+                const image = pictureUrlFor(productImage(product) ?? '/logo.svg', 640);
                 const customizable = product.allowsImageUpload || product.availableSizes.length > 0;
                 return (
                   <li key={product._id}>
