@@ -8,6 +8,7 @@ export * from './database/kit-rpc-replies.migration';
 export * from './database/kit-outbox-trace.migration';
 export { KIT_MIGRATIONS } from './database/typeorm-options';
 export * from './database/data-source.factory';
+export * from './database/prepared-query';
 export * from './database/notified-cache';
 export * from './rpc/rpc-error';
 export * from './rpc/parse-input';

@@ -1,5 +1,5 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { EventPublisher } from '@shop/kit';
+import { EventPublisher, preparedQuery } from '@shop/kit';
 import { EVENTS, ProductDeletedEvent, ProductUpsertedEvent, ProductView } from '@shop/proto';
 import { DataSource, EntityManager } from 'typeorm';
 import { returning } from '../common/sql';
@@ -63,17 +63,20 @@ export class ProductsRepository {
     return rows.map((row) => toProductView(row, links.get(row.id) ?? []));
   }
 
-  /** One product with its options, in one statement: the product page asks this for every product shown. */
-  async view(id: string, manager: EntityManager = this.dataSource.manager): Promise<ProductView | null> {
-    const [row]: (ProductRow & { links: LinkRow[] })[] = await manager.query(
-      `SELECT ${PRODUCT_COLUMNS},
+  /**
+   * One product with its options, in one statement: the product page asks this for every product
+   * shown, so outside a transaction the statement is prepared once per connection.
+   */
+  async view(id: string, manager?: EntityManager): Promise<ProductView | null> {
+    const text = `SELECT ${PRODUCT_COLUMNS},
               (SELECT coalesce(json_agg(x ORDER BY x.position), '[]')
                  FROM (SELECT ${LINK_COLUMNS}
                          FROM product_customizations l JOIN customization_definitions d ON d.id = l.option_id
                         WHERE l.product_id = p.id) x) AS links
-         FROM products p WHERE p.id = $1 AND p.deleted_at IS NULL`,
-      [id],
-    );
+         FROM products p WHERE p.id = $1 AND p.deleted_at IS NULL`;
+    const [row]: (ProductRow & { links: LinkRow[] })[] = manager
+      ? await manager.query(text, [id])
+      : await preparedQuery(this.dataSource, 'catalog_product_view', text, [id]);
     return row ? toProductView(row, row.links) : null;
   }
 
