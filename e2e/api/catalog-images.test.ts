@@ -49,7 +49,9 @@ describe('product images: POST /admin/upload-images and DELETE /admin/delete-ima
 
     for (const format of ['webp', 'avif'] as const) {
       for (const side of pictureWidths(1200, format)) {
-        const served = await fetch(`${backend.url}/uploads/products/${pictureName(banner.key, side, format)}`);
+        const served = await fetch(
+          `${backend.url}/uploads/products/${pictureName(banner.key, side, format)}`,
+        );
         expect(served.status).toBe(200);
         expect(served.headers.get('content-type')).toBe(`image/${format}`);
         const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
@@ -104,7 +106,9 @@ describe('product images: POST /admin/upload-images and DELETE /admin/delete-ima
 
   it('undoes a refused batch without taking away the same picture stored before it', async () => {
     const logo = await pngBytes(120, 120);
-    const earlier = await uploadImages(backend.url, admin, [{ name: 'logo.png', type: 'image/png', bytes: logo }]);
+    const earlier = await uploadImages(backend.url, admin, [
+      { name: 'logo.png', type: 'image/png', bytes: logo },
+    ]);
     const res = await uploadImages(backend.url, admin, [
       { name: 'logo again.png', type: 'image/png', bytes: logo },
       { name: 'fresh.png', type: 'image/png', bytes: await pngBytes(130, 130) },
@@ -167,18 +171,32 @@ describe('product images: POST /admin/upload-images and DELETE /admin/delete-ima
 
   it('keeps a picture a product still shows when the same picture is deleted for another', async () => {
     const bytes = await pngBytes(300, 300);
-    const { body } = await uploadImages(backend.url, admin, [{ name: 'shared.png', type: 'image/png', bytes }]);
+    const { body } = await uploadImages(backend.url, admin, [
+      { name: 'shared.png', type: 'image/png', bytes },
+    ]);
     const [url] = body.urls;
-    const shown = await http.post('/admin2009/products', productPayload({ name: 'Shared Picture Mug', images: [url] }), admin);
+    const shown = await http.post(
+      '/admin2009/products',
+      productPayload({ name: 'Shared Picture Mug', images: [url] }),
+      admin,
+    );
     expect(shown.status).toBe(201);
 
-    const res = await http.request('DELETE', '/admin/delete-images', { body: { imageUrls: [url] }, token: admin });
+    const res = await http.request('DELETE', '/admin/delete-images', {
+      body: { imageUrls: [url] },
+      token: admin,
+    });
     expect(res.body).toEqual({ success: true, deleted: 0 });
     expect((await fetch(`${backend.url}${url}`)).status).toBe(200);
 
-    const removed = await http.request('DELETE', `/admin2009/products/${shown.body.product._id}`, { token: admin });
+    const removed = await http.request('DELETE', `/admin2009/products/${shown.body.product._id}`, {
+      token: admin,
+    });
     expect(removed.status).toBe(200);
-    const after = await http.request('DELETE', '/admin/delete-images', { body: { imageUrls: [url] }, token: admin });
+    const after = await http.request('DELETE', '/admin/delete-images', {
+      body: { imageUrls: [url] },
+      token: admin,
+    });
     expect(after.body).toEqual({ success: true, deleted: 1 });
     expect((await fetch(`${backend.url}${url}`)).status).toBe(404);
   });

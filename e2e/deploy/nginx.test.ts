@@ -48,7 +48,8 @@ describe('the nginx configurations (deploy/nginx)', () => {
       req.on('end', () => {
         seen.push({ url: req.url!, headers: req.headers, bytes });
         // As the gateway serves product pictures (gateway/src/main.ts).
-        if (req.url!.startsWith('/uploads/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        if (req.url!.startsWith('/uploads/'))
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ url: req.url }));
       });

@@ -52,27 +52,44 @@ describe('converting the pictures stored before they had widths', () => {
     (await dataSource.query(`SELECT images FROM products WHERE id = $1`, [id]))[0].images;
 
   beforeAll(async () => {
-    jest.spyOn(Logger.prototype, 'log').mockImplementation((message: unknown) => void log.push(String(message)));
-    jest.spyOn(Logger.prototype, 'warn').mockImplementation((message: unknown) => void log.push(String(message)));
-    ({ dataSource } = await openCatalogDatabase({ ...process.env, DATABASE_NAME: database, UPLOADS_DIR: uploads }));
+    jest
+      .spyOn(Logger.prototype, 'log')
+      .mockImplementation((message: unknown) => void log.push(String(message)));
+    jest
+      .spyOn(Logger.prototype, 'warn')
+      .mockImplementation((message: unknown) => void log.push(String(message)));
+    ({ dataSource } = await openCatalogDatabase({
+      ...process.env,
+      DATABASE_NAME: database,
+      UPLOADS_DIR: uploads,
+    }));
     mkdirSync(folder, { recursive: true });
     const photo = sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#0f766e' } });
     writeFileSync(join(folder, `${uploaded}.jpg`), await photo.clone().jpeg().toBuffer());
     writeFileSync(join(folder, `${uploaded}-web.webp`), await photo.clone().resize(800).webp().toBuffer());
     writeFileSync(
       join(folder, `${drawn}-web.webp`),
-      await sharp({ create: { width: 800, height: 800, channels: 3, background: '#b45309' } }).webp().toBuffer(),
+      await sharp({ create: { width: 800, height: 800, channels: 3, background: '#b45309' } })
+        .webp()
+        .toBuffer(),
     );
     const small = sharp({ create: { width: 500, height: 500, channels: 3, background: '#7c3aed' } });
     for (const side of pictureWidths(500))
-      writeFileSync(join(folder, pictureName(webpOnly, side)), await small.clone().resize(side).webp().toBuffer());
+      writeFileSync(
+        join(folder, pictureName(webpOnly, side)),
+        await small.clone().resize(side).webp().toBuffer(),
+      );
     writeFileSync(join(folder, `${webpOnly}.png`), await small.clone().png().toBuffer());
     ids.webpOnly = await insert('Earlier widths', [webpOnlyUrl]);
     ids.both = await insert('Both pictures', [url(uploaded), url(drawn), elsewhere]);
     ids.drawnOnly = await insert('Drawn picture', [url(drawn)]);
     ids.lostOne = await insert('Lost picture', [url(lost)]);
     ids.deleted = await insert('Deleted product', [url(uploaded)], true);
-    conversion = new PictureConversion(storage, dataSource, new ProductsRepository(dataSource, new EventPublisher()));
+    conversion = new PictureConversion(
+      storage,
+      dataSource,
+      new ProductsRepository(dataSource, new EventPublisher()),
+    );
   });
   afterAll(async () => {
     jest.restoreAllMocks();
@@ -105,7 +122,8 @@ describe('converting the pictures stored before they had widths', () => {
     const [now] = await imagesOf(ids.webpOnly);
     const { key, largest } = parsePictureUrl(now)!;
     expect([key === webpOnly, largest]).toEqual([false, 500]);
-    for (const side of pictureWidths(500, 'avif')) expect(existsSync(join(folder, pictureName(key, side, 'avif')))).toBe(true);
+    for (const side of pictureWidths(500, 'avif'))
+      expect(existsSync(join(folder, pictureName(key, side, 'avif')))).toBe(true);
     expect(existsSync(join(folder, pictureName(webpOnly, 500)))).toBe(true);
   });
 
@@ -131,7 +149,9 @@ describe('converting the pictures stored before they had widths', () => {
 
   it('says how far it got in the log', () => {
     expect(log).toContain('converting 4 older pictures into their widths');
-    expect(log.some((line) => /^pictures converted: 3 of 4 in \d+ s, 1 failed, 4 products updated$/.test(line))).toBe(true);
+    expect(
+      log.some((line) => /^pictures converted: 3 of 4 in \d+ s, 1 failed, 4 products updated$/.test(line)),
+    ).toBe(true);
   });
 
   it('finds nothing more to do when run again', async () => {

@@ -41,7 +41,8 @@ describe('the local image storage', () => {
 
   it("removes every name of a picture's key and nothing of another's", async () => {
     const other = 'fedcba9876543210';
-    for (const name of [`${key}-320.webp`, `${key}.jpg`, `${other}-160.webp`]) await storage.put(name, Buffer.from(name));
+    for (const name of [`${key}-320.webp`, `${key}.jpg`, `${other}-160.webp`])
+      await storage.put(name, Buffer.from(name));
     expect(await storage.removeKey(key)).toBe(3);
     expect(files()).toEqual([`${other}-160.webp`, '8a1f2c3d-1b2c-4d5e-8f90-123456789abc-web.webp'].sort());
     expect(await storage.read(`${key}-320.webp`)).toBeNull();

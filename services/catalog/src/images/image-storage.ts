@@ -117,7 +117,9 @@ export class LocalImageStorage implements ImageStorage {
       if (err.code === 'ENOENT') return 0;
       throw err;
     }
-    const ofKey = names.filter((n) => KEYED_NAME.test(n) && (n.startsWith(`${key}-`) || n.startsWith(`${key}.`)));
+    const ofKey = names.filter(
+      (n) => KEYED_NAME.test(n) && (n.startsWith(`${key}-`) || n.startsWith(`${key}.`)),
+    );
     const removed = await Promise.all(ofKey.map((n) => this.remove(n)));
     return removed.filter(Boolean).length;
   }

@@ -12,18 +12,7 @@ import {
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { IMAGE_STORAGE, ImageStorage } from './image-storage';
-import { makePicture, storePicture } from './pictures';
-
-/** Formats kept, by what the bytes are. SVG is refused: it can carry script. */
-const EXTENSIONS: Record<string, string> = {
-  jpeg: 'jpg',
-  png: 'png',
-  webp: 'webp',
-  gif: 'gif',
-  avif: 'avif',
-};
-/** Refuses decompression bombs before decoding them. */
-const MAX_PIXELS = 50_000_000;
+import { EXTENSIONS, makePicture, MAX_PIXELS, storePicture } from './pictures';
 
 export const imageTooLarge = () =>
   new RpcError({ status: 413, code: ERROR_CODES.VALIDATION, message: M.imageTooLarge });

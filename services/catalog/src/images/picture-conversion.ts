@@ -11,14 +11,12 @@ import { DataSource } from 'typeorm';
 import { returning } from '../common/sql';
 import { ProductsRepository } from '../products/products.repository';
 import { IMAGE_STORAGE, ImageStorage } from './image-storage';
-import { makePicture, storePicture } from './pictures';
+import { EXTENSIONS, makePicture, MAX_PIXELS, storePicture } from './pictures';
 
 /** pg advisory lock key: one replica converts, the others start without waiting. */
 const CONVERSION_LOCK = 24_000_000_024;
 /** A progress line at most this often, and at the end. */
 const PROGRESS_EVERY_MS = 10_000;
-const ORIGINAL_EXTENSIONS = ['jpg', 'png', 'webp', 'gif', 'avif'];
-const MAX_PIXELS = 50_000_000;
 
 export interface ConversionResult {
   converted: number;
@@ -48,9 +46,7 @@ export class PictureConversion implements OnApplicationBootstrap, BeforeApplicat
   ) {}
 
   onApplicationBootstrap(): void {
-    this.running = this.run().catch((err) =>
-      this.logger.error(`picture conversion stopped: ${err.message}`),
-    );
+    this.running = this.run().catch((err) => this.logger.error(`picture conversion stopped: ${err.message}`));
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -131,7 +127,9 @@ export class PictureConversion implements OnApplicationBootstrap, BeforeApplicat
   private async convert(url: string): Promise<string[]> {
     const name = this.storage.nameOf(url)!;
     // The upload's original, kept under the same random id or key, is the best source.
-    const source = (await this.original(parsePictureUrl(url)?.key ?? name.slice(0, 36))) ?? (await this.storage.read(name));
+    const source =
+      (await this.original(parsePictureUrl(url)?.key ?? name.slice(0, 36))) ??
+      (await this.storage.read(name));
     if (!source) throw new Error('the file is missing');
     const picture = await makePicture(sharp(source, { limitInputPixels: MAX_PIXELS }).rotate());
     const pictureUrl = await storePicture(this.storage, picture);
@@ -150,7 +148,7 @@ export class PictureConversion implements OnApplicationBootstrap, BeforeApplicat
   }
 
   private async original(id: string): Promise<Buffer | null> {
-    for (const ext of ORIGINAL_EXTENSIONS) {
+    for (const ext of Object.values(EXTENSIONS)) {
       const bytes = await this.storage.read(`${id}.${ext}`);
       if (bytes) return bytes;
     }

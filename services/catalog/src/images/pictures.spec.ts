@@ -6,7 +6,9 @@ import { LocalImageStorage } from './image-storage';
 import { makePicture, Picture, storePicture } from './pictures';
 
 const solid = (width: number, height: number, background = '#1d4ed8') =>
-  sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 describe('product pictures in widths and formats', () => {
   const root = mkdtempSync(join(tmpdir(), 'pictures-'));
@@ -17,7 +19,13 @@ describe('product pictures in widths and formats', () => {
       picture.files.map(async ({ side, format, bytes }) => {
         const meta = await sharp(bytes).metadata();
         // sharp names AVIF by its container, HEIF.
-        return [side, format, meta.format === 'heif' ? meta.compression : meta.format, meta.width, meta.height];
+        return [
+          side,
+          format,
+          meta.format === 'heif' ? meta.compression : meta.format,
+          meta.width,
+          meta.height,
+        ];
       }),
     );
 

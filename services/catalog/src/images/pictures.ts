@@ -3,6 +3,17 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { ImageStorage } from './image-storage';
 
+/** Formats an upload is kept in, by what its bytes are, with their extension. SVG is refused: it can carry script. */
+export const EXTENSIONS: Record<string, string> = {
+  jpeg: 'jpg',
+  png: 'png',
+  webp: 'webp',
+  gif: 'gif',
+  avif: 'avif',
+};
+/** Refuses decompression bombs before decoding them. */
+export const MAX_PIXELS = 50_000_000;
+
 /**
  * WebP's effort (0-6) by side. Lists show many small widths, where effort 4 is cheap (under 20 ms)
  * and a quarter smaller than 0; above 320 px it takes twice as long as effort 2 for 6-10% fewer
@@ -31,7 +42,12 @@ export interface Picture {
  */
 export async function makePicture(source: sharp.Sharp): Promise<Picture> {
   const { data, info } = await source
-    .resize({ width: IMAGE_WEB_MAX_SIDE, height: IMAGE_WEB_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .resize({
+      width: IMAGE_WEB_MAX_SIDE,
+      height: IMAGE_WEB_MAX_SIDE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
     .raw()
     .toBuffer({ resolveWithObject: true });
   const largest = Math.max(info.width, info.height);
@@ -53,7 +69,10 @@ export async function makePicture(source: sharp.Sharp): Promise<Picture> {
     }),
   );
   // AVIFs first, then the WebPs from the smallest: the largest WebP, the products' URL, last.
-  const files = [...bySide.flat().filter((f) => f.format === 'avif'), ...bySide.flat().filter((f) => f.format === 'webp')];
+  const files = [
+    ...bySide.flat().filter((f) => f.format === 'avif'),
+    ...bySide.flat().filter((f) => f.format === 'webp'),
+  ];
   const hash = createHash('sha256');
   for (const { side, format, bytes } of files) hash.update(`${side}.${format}\0`).update(bytes);
   return { key: hash.digest('hex').slice(0, 16), largest, files };

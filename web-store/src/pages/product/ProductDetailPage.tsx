@@ -302,7 +302,11 @@ function LaterReviews({ productId, onPosted }: { productId: string; onPosted(): 
   useEffect(() => setShown(true), []);
   return (
     <Suspense fallback={<LoadingState label="Loading reviews..." />}>
-      {shown ? <Reviews productId={productId} onPosted={onPosted} /> : <LoadingState label="Loading reviews..." />}
+      {shown ? (
+        <Reviews productId={productId} onPosted={onPosted} />
+      ) : (
+        <LoadingState label="Loading reviews..." />
+      )}
     </Suspense>
   );
 }
