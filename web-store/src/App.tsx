@@ -8,7 +8,7 @@ import { Layout } from './components/Layout';
 // Home, where most visits land, is in the first script (3 KB more): its largest paint, its own
 // text, then comes with the page rather than a round trip later (Lighthouse, mobile: 2.0 s, 1.8 s).
 import HomePage from './pages/home/HomePage';
-import { loadProductDetailPage, loadProductsPage, preloadRoute } from './routePreload';
+import { preloadRoute, ProductDetailPage, ProductsPage } from './routePreload';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -16,8 +16,6 @@ declare module '@tanstack/react-query' {
   }
 }
 
-const ProductsPage = lazy(loadProductsPage);
-const ProductDetailPage = lazy(loadProductDetailPage);
 const CartPage = lazy(() => import('./pages/cart/CartPage'));
 const AccountPage = lazy(() => import('./pages/account/AccountPage'));
 const CheckoutPage = lazy(() => import('./pages/checkout/CheckoutPage'));
