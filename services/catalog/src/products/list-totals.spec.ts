@@ -29,4 +29,23 @@ describe('ListingColumns', () => {
   it('counts nothing for a category no product has', () => {
     expect(columns.count({ category: 'pens', minRating: 0 })).toBe(0);
   });
+
+  it('counts a minimum rating between whole stars, and one of whole stars, exactly', () => {
+    const many = ListingColumns.of(
+      '8',
+      Array.from({ length: 200 }, (_, i) => ({
+        price_paise: 1_000 + (i % 50) * 100,
+        brand: (i % 2 ? 'ms' : 'jaksh') as 'ms' | 'jaksh',
+        category: 'pens',
+        rating: (i % 51) / 10,
+      })),
+    );
+    const rated = (min: number, maxPaise = Infinity) =>
+      Array.from({ length: 200 }, (_, i) => i).filter(
+        (i) => (i % 51) / 10 >= min && 1_000 + (i % 50) * 100 <= maxPaise,
+      ).length;
+    for (const min of [0.1, 1, 2.5, 3, 3.3, 4, 4.9, 5])
+      for (const max of [Infinity, 3_000, 999])
+        expect(many.count({ minRating: min, maxPaise: max === Infinity ? undefined : max })).toBe(rated(min, max));
+  });
 });

@@ -12,18 +12,39 @@ export interface ListFilter {
   minRating: number;
 }
 
-/** The products of one brand in one category: their prices in order, and each one's rating. */
-interface Group {
-  brand: Brand;
-  category: string;
+/** Products in price order, and each one's rating. */
+interface Prices {
   prices: Int32Array;
   ratings: Float64Array;
 }
 
 /**
+ * The products of one brand in one category: all of them, and the same split into bands by the
+ * whole part of their rating (0 to 5), each in price order.
+ */
+interface Group {
+  brand: Brand;
+  category: string;
+  all: Prices;
+  bands: Prices[];
+}
+
+const RATING_BANDS = 6;
+
+function inPriceOrder(members: { price_paise: number; rating: number }[]): Prices {
+  const sorted = [...members].sort((a, b) => a.price_paise - b.price_paise);
+  return {
+    prices: Int32Array.from(sorted, (m) => m.price_paise),
+    ratings: Float64Array.from(sorted, (m) => m.rating),
+  };
+}
+
+/**
  * Every live product's filtered columns, as of one listing version, grouped by brand and category
- * and ordered by price within a group: a count is a binary search per group the filter keeps,
- * and only a minimum rating reads the group's products in the price range.
+ * and ordered by price within a group: a count is a binary search per group the filter keeps. A
+ * minimum rating counts whole bands above it by binary search too, and reads products one by one
+ * only in the band it falls inside (none for the storefront's whole stars): issue 21's profile had
+ * the count of "3 stars and up" read every product in the price range, 1.3 ms at 100k products.
  */
 export class ListingColumns {
   private constructor(
@@ -42,33 +63,47 @@ export class ListingColumns {
       if (members) members.push(row);
       else byGroup.set(key, [row]);
     }
-    const groups = [...byGroup.values()].map((members): Group => {
-      members.sort((a, b) => a.price_paise - b.price_paise);
-      return {
+    const groups = [...byGroup.values()].map(
+      (members): Group => ({
         brand: members[0].brand,
         category: members[0].category,
-        prices: Int32Array.from(members, (m) => m.price_paise),
-        ratings: Float64Array.from(members, (m) => m.rating),
-      };
-    });
+        all: inPriceOrder(members),
+        bands: Array.from({ length: RATING_BANDS }, (_, band) =>
+          inPriceOrder(members.filter((m) => ratingBand(m.rating) === band)),
+        ),
+      }),
+    );
     return new ListingColumns(version, groups);
   }
 
   count(filter: ListFilter): number {
+    const lowest = filter.minPaise ?? -Infinity;
+    const highest = (filter.maxPaise ?? Infinity) + 1;
+    const inRange = ({ prices }: Prices) => firstAtLeast(prices, highest) - firstAtLeast(prices, lowest);
+    const floor = ratingBand(filter.minRating);
+    const partial = filter.minRating > floor;
     let n = 0;
     for (const group of this.groups) {
       if (filter.brand !== undefined && group.brand !== filter.brand) continue;
       if (filter.category !== undefined && group.category !== filter.category) continue;
-      const from = firstAtLeast(group.prices, filter.minPaise ?? -Infinity);
-      const to = firstAtLeast(group.prices, (filter.maxPaise ?? Infinity) + 1);
       if (filter.minRating <= 0) {
-        n += Math.max(0, to - from);
+        n += inRange(group.all);
         continue;
       }
-      for (let i = from; i < to; i++) if (group.ratings[i] >= filter.minRating) n++;
+      for (let band = partial ? floor + 1 : floor; band < RATING_BANDS; band++) n += inRange(group.bands[band]);
+      if (partial) {
+        const { prices, ratings } = group.bands[floor];
+        const to = firstAtLeast(prices, highest);
+        for (let i = firstAtLeast(prices, lowest); i < to; i++) if (ratings[i] >= filter.minRating) n++;
+      }
     }
     return n;
   }
+}
+
+/** A rating's band: its whole stars, 0 to 5. */
+function ratingBand(rating: number): number {
+  return Math.min(RATING_BANDS - 1, Math.max(0, Math.floor(rating)));
 }
 
 /** The index of the first price at or above `paise` (binary search). */
