@@ -46,6 +46,8 @@ describe('ListingColumns', () => {
       ).length;
     for (const min of [0.1, 1, 2.5, 3, 3.3, 4, 4.9, 5])
       for (const max of [Infinity, 3_000, 999])
-        expect(many.count({ minRating: min, maxPaise: max === Infinity ? undefined : max })).toBe(rated(min, max));
+        expect(many.count({ minRating: min, maxPaise: max === Infinity ? undefined : max })).toBe(
+          rated(min, max),
+        );
   });
 });

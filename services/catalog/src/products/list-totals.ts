@@ -63,16 +63,14 @@ export class ListingColumns {
       if (members) members.push(row);
       else byGroup.set(key, [row]);
     }
-    const groups = [...byGroup.values()].map(
-      (members): Group => ({
-        brand: members[0].brand,
-        category: members[0].category,
-        all: inPriceOrder(members),
-        bands: Array.from({ length: RATING_BANDS }, (_, band) =>
-          inPriceOrder(members.filter((m) => ratingBand(m.rating) === band)),
-        ),
-      }),
-    );
+    const groups = [...byGroup.values()].map((members): Group => ({
+      brand: members[0].brand,
+      category: members[0].category,
+      all: inPriceOrder(members),
+      bands: Array.from({ length: RATING_BANDS }, (_, band) =>
+        inPriceOrder(members.filter((m) => ratingBand(m.rating) === band)),
+      ),
+    }));
     return new ListingColumns(version, groups);
   }
 
@@ -90,7 +88,8 @@ export class ListingColumns {
         n += inRange(group.all);
         continue;
       }
-      for (let band = partial ? floor + 1 : floor; band < RATING_BANDS; band++) n += inRange(group.bands[band]);
+      for (let band = partial ? floor + 1 : floor; band < RATING_BANDS; band++)
+        n += inRange(group.bands[band]);
       if (partial) {
         const { prices, ratings } = group.bands[floor];
         const to = firstAtLeast(prices, highest);
