@@ -19,7 +19,9 @@
  * at the catalog `npm start` seeds. Prints requests/s, p50, p99 and each process's CPU
  * milliseconds per request (gateway, catalog, PostgreSQL, RabbitMQ and this load generator).
  * BENCH_EXPLAIN=1 also prints EXPLAIN (ANALYZE, BUFFERS) of every statement the catalog ran for one
- * request of each path, as it ran them (its connection settings, its parameters).
+ * request of each path, as it ran them (its connection settings, its parameters). The catalog then
+ * writes every statement it sends to a file, which costs it CPU: take the figures from a run
+ * without it.
  *
  *   npm run build && npm run bench:catalog
  *   (BENCH_PRODUCTS=100000, BENCH_SECONDS=10, BENCH_CONNECTIONS=50; BENCH_ONLY=<regexp> runs the
@@ -226,7 +228,10 @@ async function measureCatalog(label, populate) {
     const count = (await (await fetch(`${backend.url}/api/products?limit=1`)).json()).total;
     console.log(`\n${label}: ${count} products, ready in ${Math.round((Date.now() - started) / 1000)} s`);
     const paths = await scenarios(backend, vocabulary);
-    if (process.env.BENCH_EXPLAIN) await explain(backend, paths, statementsFile);
+    if (process.env.BENCH_EXPLAIN) {
+      await explain(backend, paths, statementsFile);
+      console.log('\n(BENCH_EXPLAIN: the catalog logs every statement, so the figures below understate it)');
+    }
     const rows = [];
     for (const [name, path] of paths) {
       await measure(backend, path, Math.min(3, SECONDS));
