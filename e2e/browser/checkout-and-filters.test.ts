@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../harness/browser';
-import { addAddress, PASSWORD, registerCustomer, Shop, startShop } from '../harness/shop';
-import { atPath, hasText, journey, openVisitor, rupees, shows, Visitor } from './support';
+import type { Page } from 'playwright-core';
+import { addAddress, PASSWORD, registerCustomer } from '../harness/shop';
+import { atPath, browserSuite, hasText, journey, openVisitor, rupees, shows } from './support';
 
 jest.setTimeout(180_000);
 
@@ -12,24 +11,12 @@ jest.setTimeout(180_000);
  * one after the other.
  */
 describe('checkout, the confirmation and the price filters', () => {
-  let shop: Shop;
-  let browser: Browser;
-  const visitors: Visitor[] = [];
-
-  beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-  });
-  afterEach(async () => {
-    await Promise.all(visitors.splice(0).map((v) => v.context.close()));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
+  const suite = browserSuite();
+  const { visitors } = suite;
 
   const current = () => visitors.slice(-1);
   const newVisitor = async () => {
-    const visitor = await openVisitor(browser, shop.url);
+    const visitor = await openVisitor(suite.browser, suite.shop.url);
     visitors.push(visitor);
     return visitor;
   };
@@ -48,9 +35,9 @@ describe('checkout, the confirmation and the price filters', () => {
     'a promo code a visitor applies in the cart is shown at checkout after sign-in and comes off what they pay',
     current,
     async () => {
-      const { diary } = shop.products;
-      const customer = await registerCustomer(shop, 'promo');
-      await addAddress(shop, customer);
+      const { diary } = suite.shop.products;
+      const customer = await registerCustomer(suite.shop, 'promo');
+      await addAddress(suite.shop, customer);
       const { page } = await newVisitor();
 
       await page.goto(`/product/${diary._id}`);
@@ -75,7 +62,7 @@ describe('checkout, the confirmation and the price filters', () => {
       await atPath(page, '/checkout');
 
       // The server's quote of this order with the code, as checkout must show it.
-      const quoted = await shop.http.post(
+      const quoted = await suite.shop.http.post(
         '/orders/quote',
         { products: [{ product: diary._id, quantity: 2, customization: {} }], coupon: 'SAVE10' },
         customer.token,
@@ -90,7 +77,7 @@ describe('checkout, the confirmation and the price filters', () => {
       await atPath(page, /^\/payment\?orderId=/);
       const orderId = new URL(page.url()).searchParams.get('orderId')!;
       await shows(page.getByRole('button', { name: `Pay ${rupees(totalAmount)}` }));
-      const placed = (await shop.http.get(`/orders/${orderId}`, customer.token)).body.order;
+      const placed = (await suite.shop.http.get(`/orders/${orderId}`, customer.token)).body.order;
       expect(placed).toMatchObject({ coupon: 'SAVE10', discountAmount: discount, totalAmount });
     },
   );
@@ -100,9 +87,10 @@ describe('checkout, the confirmation and the price filters', () => {
     prefix: string,
     lines: { productId: string; quantity: number; customization?: Record<string, unknown> }[],
   ) => {
-    const customer = await registerCustomer(shop, prefix);
-    await addAddress(shop, customer);
-    for (const line of lines) expect((await shop.http.post('/cart', line, customer.token)).status).toBe(200);
+    const customer = await registerCustomer(suite.shop, prefix);
+    await addAddress(suite.shop, customer);
+    for (const line of lines)
+      expect((await suite.shop.http.post('/cart', line, customer.token)).status).toBe(200);
     const visitor = await newVisitor();
     await visitor.page.goto('/terms');
     await visitor.page.evaluate((token) => localStorage.setItem('token', token), customer.token);
@@ -122,8 +110,8 @@ describe('checkout, the confirmation and the price filters', () => {
   };
 
   journey('the confirmation names each customisation as the cart and checkout do', current, async () => {
-    const { lanyard } = shop.products;
-    const { width, hook, sides } = shop.customizations;
+    const { lanyard } = suite.shop.products;
+    const { width, hook, sides } = suite.shop.customizations;
     const { page } = await customerWithCart('named', [
       {
         productId: lanyard._id,
@@ -151,7 +139,7 @@ describe('checkout, the confirmation and the price filters', () => {
     'right after paying, the confirmation says Paid, never "Payment pending" with "Pay now"',
     current,
     async () => {
-      const { labels } = shop.products;
+      const { labels } = suite.shop.products;
       const { page } = await customerWithCart('paid', [{ productId: labels._id, quantity: 2 }]);
       // Every text the confirmation shows from its first paint on: what it said before Paid counts.
       await page.addInitScript(() => {
@@ -216,7 +204,7 @@ describe('checkout, the confirmation and the price filters', () => {
       await shows(chips.getByRole('button', { name: 'Remove filter Min ₹200' }));
       await shows(chips.getByRole('button', { name: 'Remove filter Max ₹1,000' }));
       expect([await min.inputValue(), await max.inputValue()]).toEqual(['200', '1000']);
-      const inRange = Object.values(shop.products).filter((p) => p.price >= 200 && p.price <= 1000);
+      const inRange = Object.values(suite.shop.products).filter((p) => p.price >= 200 && p.price <= 1000);
       await hasText(results, `Showing ${inRange.length} of ${inRange.length} products`);
       for (const product of inRange) await shows(results.getByRole('link', { name: product.name }));
       const names = await results.getByRole('heading', { level: 3 }).allInnerTexts();

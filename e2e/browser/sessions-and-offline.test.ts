@@ -1,11 +1,9 @@
 import jwt from 'jsonwebtoken';
 import type { Page } from 'playwright-core';
-import type { Browser } from 'playwright-core';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@shop/proto';
 import { TEST_ADMIN, TEST_JWT_SECRET } from '../harness/backend';
-import { launchBrowser } from '../harness/browser';
-import { Customer, registerCustomer, Shop, startShop } from '../harness/shop';
-import { alerted, atPath, hasText, hides, journey, openVisitor, shows, Visitor } from './support';
+import { Customer, registerCustomer } from '../harness/shop';
+import { alerted, atPath, browserSuite, hasText, hides, journey, openVisitor, shows } from './support';
 
 jest.setTimeout(180_000);
 
@@ -20,24 +18,12 @@ const SERVER_ERROR = 'Server error. Please try again later.';
  * message. Offline, the pages say so instead of loading forever, and carry on when it returns.
  */
 describe('sessions and a lost connection', () => {
-  let shop: Shop;
-  let browser: Browser;
-  const visitors: Visitor[] = [];
-
-  beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-  });
-  afterEach(async () => {
-    await Promise.all(visitors.splice(0).map((v) => v.context.close()));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
+  const suite = browserSuite();
+  const { visitors } = suite;
 
   const current = () => visitors.slice(-1);
   const newVisitor = async () => {
-    const visitor = await openVisitor(browser, shop.url);
+    const visitor = await openVisitor(suite.browser, suite.shop.url);
     visitors.push(visitor);
     return visitor;
   };
@@ -59,7 +45,7 @@ describe('sessions and a lost connection', () => {
     'My Account reloaded, opened in a new tab, or reloaded while the session check gets no answer stays signed in',
     current,
     async () => {
-      const customer = await registerCustomer(shop, 'reload');
+      const customer = await registerCustomer(suite.shop, 'reload');
       const visitor = await newVisitor();
       const { page } = visitor;
       await signIn(page, customer);
@@ -90,14 +76,14 @@ describe('sessions and a lost connection', () => {
     'a server error while checking the session keeps the shopper signed in, says what failed and tries again',
     current,
     async () => {
-      const customer = await registerCustomer(shop, 'outage');
+      const customer = await registerCustomer(suite.shop, 'outage');
       const visitor = await newVisitor();
       const { page } = visitor;
       await page.goto('/terms');
       await page.evaluate((value) => localStorage.setItem('token', value), customer.token);
 
       // The accounts service is down: the gateway answers the session check with a 503.
-      await shop.backend.kill('user');
+      await suite.shop.backend.kill('user');
       try {
         await page.goto('/account');
         await alerted(visitor, SERVER_ERROR, 30_000);
@@ -105,7 +91,7 @@ describe('sessions and a lost connection', () => {
         await shows(nav(page).getByRole('link', { name: 'My Account' }));
         expect(await storedToken(page)).toBe(customer.token);
       } finally {
-        await shop.backend.restart('user');
+        await suite.shop.backend.restart('user');
       }
       await page.getByRole('button', { name: 'Try again' }).click();
       await shows(accountOverview(page));
@@ -117,7 +103,7 @@ describe('sessions and a lost connection', () => {
     'a session the server refuses sends My Account to /login?session=expired with its message, and back after sign-in',
     current,
     async () => {
-      const customer = await registerCustomer(shop, 'lapsed');
+      const customer = await registerCustomer(suite.shop, 'lapsed');
       const { page } = await newVisitor();
       await signIn(page, customer);
       await page.goto('/account');
@@ -150,7 +136,7 @@ describe('sessions and a lost connection', () => {
     'offline and back: the shopper is told, stays signed in, and the section loads once the connection returns',
     current,
     async () => {
-      const customer = await registerCustomer(shop, 'offline');
+      const customer = await registerCustomer(suite.shop, 'offline');
       const visitor = await newVisitor();
       const { page, context } = visitor;
       await signIn(page, customer);
@@ -184,7 +170,7 @@ describe('sessions and a lost connection', () => {
       const visitor = await newVisitor();
       const { page, context } = visitor;
       await page.goto('/products');
-      await shows(card(page, shop.products.lanyard.name));
+      await shows(card(page, suite.shop.products.lanyard.name));
 
       await context.setOffline(true);
       await page.getByLabel('Category').selectOption('Stationery');
@@ -193,8 +179,8 @@ describe('sessions and a lost connection', () => {
       await hides(page.locator('.product-card-skeleton').first());
 
       await context.setOffline(false);
-      await shows(card(page, shop.products.diary.name));
-      await hides(card(page, shop.products.lanyard.name));
+      await shows(card(page, suite.shop.products.diary.name));
+      await hides(card(page, suite.shop.products.lanyard.name));
 
       // The cart's page has not been opened in this visit: its code cannot be fetched offline.
       await context.setOffline(true);

@@ -1,9 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { MESSAGES } from '@shop/proto';
 import { TEST_ADMIN } from '../harness/backend';
-import { launchBrowser, watchPage } from '../harness/browser';
-import { Customer, registerCustomer, Shop, startShop } from '../harness/shop';
-import { alerted, atPath, hasText, journey, openVisitor, shows, STEP_TIMEOUT_MS, until, Visitor } from './support';
+import { watchPage } from '../harness/browser';
+import { Customer, registerCustomer } from '../harness/shop';
+import {
+  alerted,
+  atPath,
+  browserSuite,
+  hasText,
+  journey,
+  openVisitor,
+  shows,
+  STEP_TIMEOUT_MS,
+  until,
+  Visitor,
+} from './support';
 
 jest.setTimeout(180_000);
 
@@ -16,31 +27,19 @@ const IPHONE =
  * signs any of them out, or all of them.
  */
 describe('sessions that end one at a time', () => {
-  let shop: Shop;
-  let browser: Browser;
-  const visitors: Visitor[] = [];
-
-  beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-  });
-  afterEach(async () => {
-    await Promise.all(visitors.splice(0).map((v) => v.context.close()));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.stop();
-  });
+  const suite = browserSuite();
+  const { visitors } = suite;
 
   const laptop = async () => {
-    const visitor = await openVisitor(browser, shop.url);
+    const visitor = await openVisitor(suite.browser, suite.shop.url);
     visitors.push(visitor);
     return visitor;
   };
 
   /** A phone's browser: Safari on an iPhone, as the devices list will name it. */
   const phone = async (): Promise<Visitor> => {
-    const context = await browser.newContext({
-      baseURL: shop.url,
+    const context = await suite.browser.newContext({
+      baseURL: suite.shop.url,
       userAgent: IPHONE,
       viewport: { width: 390, height: 844 },
       locale: 'en-IN',
@@ -73,7 +72,7 @@ describe('sessions that end one at a time', () => {
     'a shopper signs their phone out from the laptop: the phone is sent to sign in, the laptop stays signed in',
     () => visitors,
     async () => {
-      const customer = await registerCustomer(shop, 'twodevices');
+      const customer = await registerCustomer(suite.shop, 'twodevices');
       const [onLaptop, onPhone] = [await laptop(), await phone()];
       await signIn(onLaptop.page, customer);
       await signIn(onPhone.page, customer);
@@ -92,7 +91,11 @@ describe('sessions that end one at a time', () => {
 
       await list.getByRole('button', { name: /^Sign out Safari on iOS/ }).click();
       await alerted(onLaptop, MESSAGES.deviceSignedOut);
-      await until(() => items.count(), (n) => n === 2, 'the phone to leave the list');
+      await until(
+        () => items.count(),
+        (n) => n === 2,
+        'the phone to leave the list',
+      );
       expect(await list.getByText('Safari on iOS').count()).toBe(0);
 
       await onPhone.page.goto('/account');
@@ -106,7 +109,7 @@ describe('sessions that end one at a time', () => {
     'Sign out of all devices, from Settings, signs the laptop and the phone out',
     () => visitors,
     async () => {
-      const customer = await registerCustomer(shop, 'everywhere');
+      const customer = await registerCustomer(suite.shop, 'everywhere');
       const [onLaptop, onPhone] = [await laptop(), await phone()];
       await signIn(onLaptop.page, customer);
       await signIn(onPhone.page, customer);
@@ -143,7 +146,10 @@ describe('sessions that end one at a time', () => {
       await confirm.getByRole('button', { name: 'Sign Out' }).click();
       await atPath(mine.page, '/admin2009/login');
 
-      await theirs.page.getByRole('navigation', { name: 'NAVIGATION' }).getByRole('link', { name: 'Orders' }).click();
+      await theirs.page
+        .getByRole('navigation', { name: 'NAVIGATION' })
+        .getByRole('link', { name: 'Orders' })
+        .click();
       await shows(theirs.page.getByRole('heading', { level: 1, name: 'Orders' }));
       await theirs.page.reload();
       await shows(theirs.page.getByRole('heading', { level: 1, name: 'Orders' }));

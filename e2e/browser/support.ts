@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { watchPage } from '../harness/browser';
+import { launchBrowser, watchPage } from '../harness/browser';
+import { Shop, startShop } from '../harness/shop';
 
 /** How long a step may wait for the app: two cores run six services, a gateway and chromium. */
 export const STEP_TIMEOUT_MS = 20_000;
@@ -15,6 +16,42 @@ export interface Visitor {
   alerts: string[];
   /** Uncaught page errors and console errors, for the failure message. */
   errors: string[];
+}
+
+/**
+ * A describe block's shop and browser, started once before its tests and stopped after them, and
+ * its visitors, each closed after the test that opened it. Read `shop` and `browser` inside tests
+ * and hooks: they exist once the block's beforeAll has run.
+ */
+export function browserSuite(options?: Parameters<typeof startShop>[0]): {
+  readonly shop: Shop;
+  readonly browser: Browser;
+  visitors: Visitor[];
+} {
+  let shop: Shop | undefined;
+  let browser: Browser | undefined;
+  const visitors: Visitor[] = [];
+  beforeAll(async () => {
+    [shop, browser] = await Promise.all([startShop(options), launchBrowser()]);
+  });
+  afterEach(async () => {
+    await Promise.all(visitors.splice(0).map((v) => v.context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.stop();
+  });
+  return {
+    get shop() {
+      if (!shop) throw new Error('the shop starts in beforeAll');
+      return shop;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser starts in beforeAll');
+      return browser;
+    },
+    visitors,
+  };
 }
 
 export async function openVisitor(
