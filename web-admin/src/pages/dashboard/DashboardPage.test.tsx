@@ -70,6 +70,7 @@ describe('the dashboard', () => {
 
   it('asks again on every visit, showing the figures of the last visit marked as refreshing meanwhile', async () => {
     let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
     let visits = 0;
     const api = server(
       () => {
@@ -79,8 +80,7 @@ describe('the dashboard', () => {
       {
         'GET /admin2009/orders': async (call) => {
           // The recent orders of the second visit wait until the test lets them through.
-          if (visits >= 2 && (call.params as { limit?: number } | undefined)?.limit === 5)
-            await new Promise<void>((resolve) => (release = resolve));
+          if (visits >= 2 && (call.params as { limit?: number } | undefined)?.limit === 5) await gate;
           return { data: ordersReply([]) };
         },
       },

@@ -27,13 +27,19 @@ describe('the admin login', () => {
   });
 
   it("reads 'Logging in...' while busy", async () => {
-    let release: (value: { data: unknown }) => void = () => undefined;
-    mockApi({ 'POST /admin2009/login': () => new Promise((resolve) => (release = resolve)) });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    mockApi({
+      'POST /admin2009/login': async () => {
+        await gate;
+        return { data: { success: true, token: 't', admin: ADMIN } };
+      },
+    });
     const { user } = renderAdmin('/login', { signedIn: false });
     await fillIn(user, 'owner@msjaksh.in', 'S3cret!pass');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('button', { name: 'Logging in...' })).toBeDisabled();
-    release({ data: { success: true, token: 't', admin: ADMIN } });
+    release();
     await waitFor(() => expect(location()).toBe('/dashboard'));
   });
 

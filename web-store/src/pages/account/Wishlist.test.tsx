@@ -54,11 +54,12 @@ describe('My Wishlist', () => {
 
   it('shows six skeleton cards while loading', async () => {
     let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
     wishlistApi([pen], {
-      'GET /auth/wishlist': () =>
-        new Promise((resolve) => {
-          release = () => resolve({ data: { wishlist: [{ productId: pen._id, addedAt: '' }] } });
-        }),
+      'GET /auth/wishlist': async () => {
+        await gate;
+        return { data: { wishlist: [{ productId: pen._id, addedAt: '' }] } };
+      },
     });
     openWishlist();
     const loading = await screen.findByRole('status', { name: 'Loading wishlist' });

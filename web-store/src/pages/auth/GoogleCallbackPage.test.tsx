@@ -7,9 +7,12 @@ const user = { _id: 'u1', id: 'u1', username: 'asha', email: 'asha@example.in', 
 describe('the Google sign-in callback', () => {
   it("signs in with the token it receives and goes home, saying 'Authenticating with Google...' meanwhile", async () => {
     let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
     const api = mockApi({
-      'GET /auth/me': () =>
-        new Promise((resolve) => (release = () => resolve({ data: { success: true, user } }))),
+      'GET /auth/me': async () => {
+        await gate;
+        return { data: { success: true, user } };
+      },
     });
     renderApp('/auth/google/callback?token=jwt-g');
     expect(await screen.findByText('Authenticating with Google...')).toBeInTheDocument();

@@ -71,8 +71,12 @@ describe('the products page', () => {
 
   it('shows skeletons while loading', async () => {
     let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
     mockApi({
-      'GET /products': () => new Promise((resolve) => (release = () => resolve(page([product(1)])))),
+      'GET /products': async () => {
+        await gate;
+        return page([product(1)]);
+      },
     });
     renderApp('/products');
     expect(await screen.findByRole('status', { name: 'Loading products' })).toBeInTheDocument();
