@@ -20,7 +20,7 @@ export const APPS = ['web-store', 'web-admin'];
 const FINGERPRINT_FILE = '.build-fingerprint';
 
 /** What an app's bundle is made of besides its own folder: the shared contracts and the lock file. */
-const SHARED_INPUTS = ['proto/src', 'package-lock.json', 'scripts/build-apps.mjs'];
+const SHARED_INPUTS = ['proto/src', 'package-lock.json', 'scripts/build-apps.mjs', 'scripts/vite'];
 const APP_INPUTS = ['src', 'public', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts'];
 const SKIPPED = new Set(['node_modules', 'dist']);
 

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { reactRouterProductionBuild } from '../scripts/vite/react-router-production';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
@@ -9,6 +10,7 @@ export default defineConfig({
   base: '/',
   plugins: [
     react(),
+    reactRouterProductionBuild(),
     // .br and .gz beside each text file over 1 KB, served as they are by the gateway and nginx.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],

@@ -47,6 +47,8 @@ function gzippedSize(file: string): number {
 const DEVELOPMENT_MARKERS: [string, RegExp][] = [
   ["React's development build", /Download the React DevTools|react-dom\.development|react\.development/],
   ['the development JSX runtime', /\bjsxDEV\b/],
+  // React Router 7's package points at its development build (scripts/vite/react-router-production.ts).
+  ["React Router's development build", /No routes matched location/],
   ['a source path', /["'`][^"'`\s]*\/(?:web-store|web-admin|proto)\/src\/[^"'`\s]+\.tsx?["'`]/],
 ];
 
@@ -63,7 +65,7 @@ describe('the apps npm start serves', () => {
   }, 600_000);
 
   it.each(APPS)(
-    '$app is a production build: no React development build, no jsxDEV and no source path in its scripts',
+    '$app is a production build: no React or React Router development build, no jsxDEV and no source path in its scripts',
     ({ app }) => {
       const assets = join(ROOT, app, 'dist', 'assets');
       const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));

@@ -1,0 +1,28 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * React Router 7 points every entry of its package at its development build
+ * (remix-run/react-router#12532, #14102): with its warnings on, a production bundle carried and
+ * ran them. A build of either app takes the production build the package ships beside it.
+ */
+export function reactRouterProductionBuild(): Plugin {
+  const dist = join(
+    dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist',
+    'production',
+  );
+  return {
+    name: 'react-router-production-build',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: join(dist, 'index.mjs') },
+          { find: /^react-router\/dom$/, replacement: join(dist, 'dom-export.mjs') },
+        ],
+      },
+    }),
+  };
+}
