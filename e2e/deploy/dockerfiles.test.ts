@@ -122,6 +122,7 @@ describe('Dockerfiles and .dockerignore', () => {
       'proto/src/index.ts',
       'services/kit/src/index.ts',
       'deploy/nginx/web-store.conf',
+      'scripts/vite/react-router-production.ts',
     ]) {
       expect([path, dockerignore.excludes(path)]).toEqual([path, false]);
     }
@@ -226,9 +227,16 @@ describe('Dockerfiles and .dockerignore', () => {
       const built = copies(build)
         .filter((c) => !c.from)
         .map((c) => c.sources[0]);
-      // The app bundles @shop/proto from its TypeScript source (its vite alias).
-      if (readRepoFile(`${component.dir}/vite.config.ts`).includes('../proto/src'))
-        expect(built).toContain('proto');
+      // What the app's vite config reads from outside its folder (@shop/proto's TypeScript source,
+      // the shared Vite plugin) is copied in, and not left out of the build context.
+      const outside = [
+        ...readRepoFile(`${component.dir}/vite.config.ts`).matchAll(/['"]\.\.\/([^'"]+)['"]/g),
+      ].map((m) => m[1]);
+      expect(outside.length).toBeGreaterThan(0);
+      for (const path of outside) {
+        expect([path, built.some((source) => path.startsWith(`${source}/`))]).toEqual([path, true]);
+        expect([path, dockerignore.excludes(path)]).toEqual([path, false]);
+      }
       expect(built).toContain(component.dir);
       const args = instructionsOf(build, 'ARG').flatMap((i) => i.args.split(' '));
       expect(args.sort()).toEqual(viteBuildVariables(component.dir));
