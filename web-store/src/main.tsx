@@ -6,7 +6,7 @@ import './styles.css';
 preloadFirstRoute();
 // As a transition, the first render yields to the browser every few milliseconds instead of
 // holding the main thread for the whole tree in one task (Lighthouse, mobile, total blocking time
-// on home: 326 ms as one task, 160 ms as a transition).
+// on home: 326 ms before, 160 ms with this and React Router's production build together).
 startTransition(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
