@@ -12,7 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OptionalCustomerGuard } from '../auth/auth.guards';
 import { Caller } from '../common/caller.decorator';
-import { cleanFileName, multipartError } from '../common/multipart';
+import { cleanFileName, multipartError, readWholeFile } from '../common/multipart';
 import { ArtworkLinks } from './artwork-links';
 import { GuestCartCookie } from './guest-cart-cookie';
 
@@ -51,7 +51,7 @@ export class CustomizationUploadsController {
     try {
       const file = await req.file({ limits: { fileSize: CUSTOMIZATION_UPLOAD_MAX_BYTES, files: 1 } });
       if (!file || file.fieldname !== CUSTOMIZATION_UPLOAD_FIELD) throw new BadRequestException(M.noFile);
-      return { filename: cleanFileName(file.filename), bytes: await file.toBuffer() };
+      return { filename: cleanFileName(file.filename), bytes: await readWholeFile(file) };
     } catch (err) {
       throw multipartError(err, { fileTooLarge: M.fileTooLarge });
     }

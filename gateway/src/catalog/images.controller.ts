@@ -23,7 +23,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AdminGuard } from '../auth/auth.guards';
 import { Caller } from '../common/caller.decorator';
-import { cleanFileName, multipartError } from '../common/multipart';
+import { cleanFileName, multipartError, readWholeFile } from '../common/multipart';
 import { ZodBody } from '../common/zod-body.pipe';
 
 /**
@@ -79,8 +79,9 @@ export class ImagesController {
         limits: { fileSize: IMAGE_MAX_BYTES, files: IMAGE_MAX_FILES },
       });
       for await (const part of parts) {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === IMAGE_UPLOAD_FIELD) files.push({ filename: cleanFileName(part.filename), bytes });
+        const bytes = await readWholeFile(part);
+        if (part.fieldname === IMAGE_UPLOAD_FIELD)
+          files.push({ filename: cleanFileName(part.filename), bytes });
       }
     } catch (err) {
       throw multipartError(err, { fileTooLarge: M.imageTooLarge, tooManyFiles: M.tooManyImages });
