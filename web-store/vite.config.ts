@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { firstScreenScript } from '../scripts/vite/first-screen-script';
 import { reactRouterProductionBuild } from '../scripts/vite/react-router-production';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
@@ -11,6 +12,14 @@ export default defineConfig({
   plugins: [
     react(),
     reactRouterProductionBuild(),
+    // A catalog page's request, pictures and code start before the app's script has arrived.
+    firstScreenScript({
+      entry: 'src/boot/firstScreenScript.ts',
+      pages: {
+        product: 'src/pages/product/ProductDetailPage.tsx',
+        products: 'src/pages/products/ProductsPage.tsx',
+      },
+    }),
     // .br and .gz beside each text file over 1 KB, served as they are by the gateway and nginx.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],
@@ -44,6 +53,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    unstubGlobals: true,
     testTimeout: 20_000,
   },
 });

@@ -1,11 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createElement, startTransition, useEffect, useState, type ComponentType } from 'react';
-import { matchPath } from 'react-router-dom';
-import { FIRST_SCREEN_CARDS, productListQuery, productQuery } from './api/productQueries';
-import { productImage } from './api/products';
+import { productListQuery, productQuery } from './api/productQueries';
+import { firstScreenPlan } from './boot/firstScreen';
 import { LoadingState } from './components/QueryStates';
-import { PICTURE_SIZES, preloadPicture } from './lib/pictures';
-import { isBrand, readFilters, toProductQuery } from './pages/products/filters';
 
 /**
  * A page whose code the boot preload starts, shown by a state update once that code is in rather
@@ -58,50 +55,19 @@ export const ProductDetailPage = preloadablePage(
  * Starts the first page's code and its catalog request together as the app boots. Left to the
  * page, they ran one after the other (chunk, then request, then image), which kept mobile LCP of
  * /products and /product/:id over 2.5 s (bench/web-store) while home, with neither, was at 1.65 s.
+ * The request is the one the first-screen script started (boot/firstScreen.ts), taken over by the
+ * query; that script preloads the pictures too.
  */
 export function preloadRoute(
   client: QueryClient,
   { pathname, search }: { pathname: string; search: string },
 ) {
-  const id = matchPath('/product/:id', pathname)?.params.id;
-  if (id) {
+  const plan = firstScreenPlan(pathname, search);
+  if (plan?.page === 'product') {
     void ProductDetailPage.preload();
-    const query = productQuery(id);
-    void client
-      .prefetchQuery(query)
-      .then(() =>
-        preloadPictures([client.getQueryData(query.queryKey)], PICTURE_SIZES.gallery, { avif: false }),
-      );
-    return;
-  }
-  const list = matchPath('/products', pathname) ?? matchPath('/products/:brand', pathname);
-  if (!list) return;
-  const { brand } = list.params;
-  // An unknown brand sends the shopper home, so its list is never asked for.
-  if (brand !== undefined && !isBrand(brand)) return;
-  void ProductsPage.preload();
-  const query = productListQuery(toProductQuery(readFilters(new URLSearchParams(search), brand)));
-  void client
-    .prefetchInfiniteQuery(query)
-    .then(() =>
-      preloadPictures(
-        client.getQueryData(query.queryKey)?.pages[0]?.products.slice(0, FIRST_SCREEN_CARDS),
-        PICTURE_SIZES.listCard,
-      ),
-    );
-}
-
-/**
- * The first screen's pictures start as soon as the data is in, not once the page has rendered
- * it (~150 ms later on a throttled phone).
- */
-function preloadPictures(
-  products: ({ images?: unknown } | undefined)[] | undefined,
-  sizes: string,
-  options?: { avif: boolean },
-) {
-  for (const product of products ?? []) {
-    const url = product && productImage(product);
-    if (url) preloadPicture(url, sizes, options);
+    void client.prefetchQuery(productQuery(plan.id));
+  } else if (plan?.page === 'products') {
+    void ProductsPage.preload();
+    void client.prefetchInfiniteQuery(productListQuery(plan.query));
   }
 }

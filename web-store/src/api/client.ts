@@ -9,6 +9,7 @@ import {
   type ApiFailure,
 } from '@shop/proto';
 import { createLogger, type Logger } from '../lib/logger';
+import { API_BASE } from './catalogPaths';
 
 // Screens take the failure helpers from their client, beside the calls that reject with them.
 export { isApiFailure, type ApiFailure } from '@shop/proto';
@@ -111,7 +112,7 @@ export function isSignOutCall(url: string | undefined): boolean {
 
 export function createApiClient(env: ClientEnvironment): AxiosInstance {
   const client = axios.create({
-    baseURL: '/api',
+    baseURL: API_BASE,
     timeout: REQUEST_TIMEOUT_MS,
     withCredentials: true,
     headers: { 'Content-Type': 'application/json' },

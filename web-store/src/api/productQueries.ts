@@ -1,8 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { fetchProduct, fetchProductPage, nextPageRef, type PageRef, type ProductQuery } from './products';
-
-/** The product list's first cards, on screen at once: their pictures load eagerly. */
-export const FIRST_SCREEN_CARDS = 4;
+import type { PageRef, ProductQuery } from './catalogPaths';
+import { fetchProduct, fetchProductPage, nextPageRef } from './products';
 
 /**
  * The catalog queries a page reads and the boot preload starts (routePreload.ts): one key and one

@@ -1,44 +1,24 @@
 import { PRODUCTS_PAGE_SIZE, SIMILAR_PRODUCTS_LIMIT } from '@shop/proto';
+import {
+  productListParams,
+  productListPath,
+  productPath,
+  type PageRef,
+  type ProductQuery,
+} from './catalogPaths';
 import { api } from './client';
+import { takeFirstScreenReply } from '../boot/firstScreen';
 import type { Product, ProductCard, ProductPage, SearchHit } from './types';
-
-export interface ProductQuery {
-  brand?: string;
-  search?: string;
-  category?: string;
-  minPrice?: number;
-  maxPrice?: number;
-  minRating?: number;
-  sort?: string;
-}
-
-/** Where the next page of an infinite scroll starts: the page number and the server's cursor. */
-export interface PageRef {
-  page: number;
-  cursor?: string | null;
-}
-
-/** Only the filters that are set travel as query parameters. */
-export function productListParams(query: ProductQuery, ref: PageRef): Record<string, string | number> {
-  const out: Record<string, string | number> = { limit: PRODUCTS_PAGE_SIZE, page: ref.page };
-  if (ref.cursor) out.cursor = ref.cursor;
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '' || (key === 'minRating' && value === 0))
-      continue;
-    out[key] = value;
-  }
-  return out;
-}
 
 export async function fetchProductPage(
   query: ProductQuery,
   ref: PageRef,
   signal?: AbortSignal,
 ): Promise<ProductPage> {
-  const { data } = await api.get<Partial<ProductPage>>('/products', {
-    params: productListParams(query, ref),
-    signal,
-  });
+  const data =
+    (await takeFirstScreenReply<Partial<ProductPage>>(productListPath(query, ref))) ??
+    (await api.get<Partial<ProductPage>>('/products', { params: productListParams(query, ref), signal }))
+      .data;
   const products = Array.isArray(data.products) ? data.products : [];
   return {
     success: true,
@@ -65,11 +45,6 @@ export async function searchProducts(q: string, signal?: AbortSignal): Promise<S
   }
 }
 
-export function productImage(product: { images?: unknown }): string | undefined {
-  const images = Array.isArray(product.images) ? product.images : [];
-  return images.find((src): src is string => typeof src === 'string' && src.length > 0);
-}
-
 /** Replies carry `rating` or `averageRating`, `reviewCount` or `totalReviews` (spec, section 3). */
 export function productRating(product: Partial<Product>): number {
   return Number(product.rating ?? product.averageRating ?? 0);
@@ -81,18 +56,21 @@ export function productReviewCount(product: Partial<Product>): number {
 
 /** `GET /products/{id}` answers `{success, product}`. */
 export async function fetchProduct(id: string, signal?: AbortSignal): Promise<Product> {
-  const { data } = await api.get<{ product?: Product } & Partial<Product>>(
-    `/products/${encodeURIComponent(id)}`,
-    { signal },
-  );
+  const path = productPath(id);
+  const data =
+    (await takeFirstScreenReply<{ product?: Product } & Partial<Product>>(path)) ??
+    (await api.get<{ product?: Product } & Partial<Product>>(path, { signal })).data;
   return (data.product ?? data) as Product;
 }
 
 /** Products like this one: the page asks for 8 and shows 4 (storefront spec, section 9). */
 export async function fetchSimilarProducts(id: string, signal?: AbortSignal): Promise<ProductCard[]> {
-  const { data } = await api.get<{ products?: ProductCard[] }>(`/products/${encodeURIComponent(id)}/similar`, {
-    params: { limit: SIMILAR_PRODUCTS_LIMIT },
-    signal,
-  });
+  const { data } = await api.get<{ products?: ProductCard[] }>(
+    `/products/${encodeURIComponent(id)}/similar`,
+    {
+      params: { limit: SIMILAR_PRODUCTS_LIMIT },
+      signal,
+    },
+  );
   return Array.isArray(data.products) ? data.products : [];
 }

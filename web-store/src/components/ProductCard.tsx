@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { productImage, productRating, productReviewCount } from '../api/products';
+import { productImage } from '../api/catalogPaths';
+import { productRating, productReviewCount } from '../api/products';
 import type { ProductCard as Card } from '../api/types';
 import { brandLabel } from '../content/shop';
 import { formatPrice } from '../lib/format';

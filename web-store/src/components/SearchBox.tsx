@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { productImage, searchProducts } from '../api/products';
+import { productImage } from '../api/catalogPaths';
+import { searchProducts } from '../api/products';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import { PICTURE_SIZES } from '../lib/pictures';
 import { SearchIcon } from './icons';

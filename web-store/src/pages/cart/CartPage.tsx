@@ -4,7 +4,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CART_ERRORS } from '../../api/cart';
 import { failureMessage, isApiFailure } from '../../api/client';
-import { productImage } from '../../api/products';
+import { productImage } from '../../api/catalogPaths';
 import { useAuth } from '../../auth/AuthContext';
 import { useCart } from '../../cart/CartContext';
 import { artworkOf, describeCustomization } from '../../cart/customizationSummary';

@@ -7,7 +7,7 @@ import {
   toProductQuery,
   withoutFilter,
 } from './filters';
-import { productListParams } from '../../api/products';
+import { productListParams } from '../../api/catalogPaths';
 
 describe('products page filters', () => {
   it('defaults to no filters, rating 0 and the name-asc sort', () => {

@@ -1,5 +1,5 @@
 import { BRANDS, DEFAULT_PRODUCT_SORT, PRODUCT_SORTS, type Brand, type ProductSort } from '@shop/proto';
-import type { ProductQuery } from '../../api/products';
+import type { ProductQuery } from '../../api/catalogPaths';
 import { brandLabel } from '../../content/shop';
 import { formatPrice } from '../../lib/format';
 
