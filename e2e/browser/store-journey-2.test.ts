@@ -129,6 +129,8 @@ describe('the storefront for a returning customer', () => {
       await page.goto(`/product/${diary._id}`);
       await shows(page.getByRole('heading', { level: 1, name: diary.name }));
       const reviews = page.getByRole('region', { name: 'Customer reviews' });
+      // The reviews load as the shopper scrolls near them.
+      await reviews.scrollIntoViewIfNeeded();
       const theirs = reviews.getByRole('article', { name: `Review by ${other.username}` });
       await shows(theirs);
       await hasText(theirs, 'Soft leather');

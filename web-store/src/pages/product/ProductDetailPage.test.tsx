@@ -1,5 +1,5 @@
 import type { ProductCustomizationOptionView } from '@shop/proto';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Product } from '../../api/types';
 import { makeProduct, makeUser, publicSettings, signedIn, uuid } from '../../test/fixtures';
@@ -64,6 +64,35 @@ const price = () => screen.getByTestId('unit-price').textContent;
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 describe('the product detail page', () => {
+  it('loads the reviews, their code and their request only as the shopper comes near them', async () => {
+    const watching: { callback: IntersectionObserverCallback; element?: Element }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback) {
+          watching.push({ callback });
+        }
+        observe(element: Element) {
+          watching[watching.length - 1].element = element;
+        }
+        disconnect() {}
+      },
+    );
+    const api = productApi();
+    renderApp(`/product/${diary._id}`);
+    await heading('Leather Diary');
+    const region = await screen.findByRole('region', { name: 'Customer reviews' });
+    expect(within(region).getByText('Loading reviews...')).toBeInTheDocument();
+    expect(api.calls(`GET /reviews/product/${diary._id}`)).toHaveLength(0);
+
+    const reviews = watching.find((w) => w.element === region)!;
+    act(() =>
+      reviews.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver),
+    );
+    expect(await within(region).findByText('No reviews yet')).toBeInTheDocument();
+    expect(api.calls(`GET /reviews/product/${diary._id}`)).toHaveLength(1);
+  });
+
   it('shows the breadcrumb, price, brand and a description tab, and 4 of the 8 similar products it asks for', async () => {
     const api = productApi();
     renderApp(`/product/${diary._id}`);
@@ -74,7 +103,7 @@ describe('the product detail page', () => {
     expect(within(crumbs).getByRole('link', { name: 'Jaksh' })).toHaveAttribute('href', '/products/jaksh');
     expect(within(crumbs).getByText('Leather Diary')).toHaveAttribute('aria-current', 'page');
     expect(price()).toBe('₹500');
-    expect(screen.getByRole('tab', { name: 'Description' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Description' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel')).toHaveTextContent('About product 1.');
     const similar = await screen.findByRole('region', { name: 'Similar products' });
     expect(within(similar).getAllByRole('article')).toHaveLength(4);
@@ -438,7 +467,7 @@ describe('the product detail page', () => {
     renderApp(`/product/${diary._id}`);
     await heading('Leather Diary');
     const u = userEvent.setup();
-    await u.click(screen.getByRole('tab', { name: 'Specifications' }));
+    await u.click(await screen.findByRole('tab', { name: 'Specifications' }));
     const specs = screen.getByRole('tabpanel');
     expect(specs).toHaveTextContent('SKUJK-DIARY-01');
     expect(specs).toHaveTextContent('Weight350 g');

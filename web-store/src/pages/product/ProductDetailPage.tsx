@@ -1,6 +1,6 @@
 import { CATALOG_MESSAGES } from '@shop/proto';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ACCOUNT_ERRORS, toggleWishlist } from '../../api/account';
 import { CART_ERRORS } from '../../api/cart';
@@ -16,6 +16,8 @@ import { ProductCard, Stars } from '../../components/ProductCard';
 import { LoadingState } from '../../components/QueryStates';
 import { HeartIcon } from '../../components/icons';
 import { brandLabel } from '../../content/shop';
+import { useBelowTheFold } from '../../hooks/useBelowTheFold';
+import { useNearScreen } from '../../hooks/useNearScreen';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatPrice } from '../../lib/format';
 import { createLogger } from '../../lib/logger';
@@ -38,10 +40,12 @@ export const PRODUCT_MESSAGES = {
 export const LOW_STOCK_AT = 10;
 /** The similar-products block shows 4 of the 8 it asks for. */
 export const SIMILAR_SHOWN = 4;
+/** How near the screen the reviews start loading, so they are in by the time they scroll into view. */
+const REVIEWS_NEAR_MARGIN = '600px 0px';
 
 const logger = createLogger('product');
 
-// The reviews and their form sit below the fold; their form library loads after the product shows.
+// The reviews and their form sit below the fold: their code loads as the shopper nears them.
 const Reviews = lazy(() => import('./Reviews').then((module) => ({ default: module.Reviews })));
 
 export default function ProductDetailPage() {
@@ -92,6 +96,7 @@ function ProductView({ product, onReviewPosted }: { product: Product; onReviewPo
   const [added, setAdded] = useState(false);
   const [savingWish, setSavingWish] = useState(false);
   const threshold = useFreeShippingThreshold();
+  const belowTheFold = useBelowTheFold();
 
   const customization = useMemo(() => toCustomization(draft), [draft]);
   const unitPrice = unitPriceOf(toCartProduct(product), customization);
@@ -285,29 +290,36 @@ function ProductView({ product, onReviewPosted }: { product: Product; onReviewPo
         </div>
       </div>
 
-      <ProductTabs product={product} />
-      <LaterReviews productId={product._id} onPosted={onReviewPosted} />
-      <SimilarProducts productId={product._id} />
+      {belowTheFold && (
+        <>
+          <ProductTabs product={product} />
+          <LaterReviews productId={product._id} onPosted={onReviewPosted} />
+          <SimilarProducts productId={product._id} />
+        </>
+      )}
     </div>
   );
 }
 
 /**
- * The reviews, once the product has painted. Rendered with it, their code (35 KB with the form
- * library) was fetched and run before its picture painted, and a phone's largest paint waited on
- * it (Lighthouse, mobile: 2.9 s with, 2.5 s without).
+ * The reviews, once the shopper comes near them. Their code (35 KB with the form library), their
+ * request and their render ran while a phone was still busy with the product above them, and
+ * Lighthouse (mobile) counted all of it as blocking time; a shopper who never scrolls down needs none of it.
  */
 function LaterReviews({ productId, onPosted }: { productId: string; onPosted(): void }) {
-  const [shown, setShown] = useState(false);
-  useEffect(() => setShown(true), []);
+  const region = useRef<HTMLElement>(null);
+  const near = useNearScreen(region, REVIEWS_NEAR_MARGIN);
   return (
-    <Suspense fallback={<LoadingState label="Loading reviews..." />}>
-      {shown ? (
-        <Reviews productId={productId} onPosted={onPosted} />
+    <section ref={region} className="reviews" aria-labelledby="reviews-title">
+      <h2 id="reviews-title">Customer reviews</h2>
+      {near ? (
+        <Suspense fallback={<LoadingState label="Loading reviews..." />}>
+          <Reviews productId={productId} onPosted={onPosted} />
+        </Suspense>
       ) : (
         <LoadingState label="Loading reviews..." />
       )}
-    </Suspense>
+    </section>
   );
 }
 

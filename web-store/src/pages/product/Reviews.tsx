@@ -28,7 +28,10 @@ export function reviewsKey(productId: string, viewerId: string | null) {
   return ['reviews', productId, viewerId] as const;
 }
 
-/** Reviews of one product: the list with pros, cons and helpful votes, and the form to add one. */
+/**
+ * Reviews of one product: the list with pros, cons and helpful votes, and the form to add one,
+ * inside the page's "Customer reviews" region (ProductDetailPage).
+ */
 export function Reviews({ productId, onPosted }: { productId: string; onPosted(): void }) {
   const { user } = useAuth();
   const reviews = useQuery({
@@ -37,8 +40,7 @@ export function Reviews({ productId, onPosted }: { productId: string; onPosted()
   });
 
   return (
-    <section className="reviews" aria-labelledby="reviews-title">
-      <h2 id="reviews-title">Customer reviews</h2>
+    <>
       {reviews.isPending ? (
         <LoadingState label="Loading reviews..." />
       ) : reviews.isError ? (
@@ -60,7 +62,7 @@ export function Reviews({ productId, onPosted }: { productId: string; onPosted()
         </ul>
       )}
       <ReviewFormSection productId={productId} onPosted={onPosted} />
-    </section>
+    </>
   );
 }
 

@@ -9,6 +9,7 @@ import { ProductCard, ProductCardSkeleton } from '../../components/ProductCard';
 import { EmptyState, ErrorState } from '../../components/QueryStates';
 import { FilterIcon } from '../../components/icons';
 import { BRAND_INFO, CATEGORIES, brandLabel } from '../../content/shop';
+import { useBelowTheFold } from '../../hooks/useBelowTheFold';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import {
   filterChips,
@@ -27,6 +28,8 @@ import {
 export const PRODUCTS_ERROR = 'Failed to load products. Please try again later.';
 const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_CARDS = 8;
+/** Cards in the page's first render: two rows at a desktop's four columns, more than a phone's screen holds. */
+const FIRST_RENDER_CARDS = 8;
 
 export default function ProductsPage() {
   const { brand: brandParam } = useParams();
@@ -82,11 +85,12 @@ export default function ProductsPage() {
     enabled: brandParam === undefined || isBrand(brandParam),
   });
 
+  const belowTheFold = useBelowTheFold();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = products;
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    if (!el || !hasNextPage || !belowTheFold || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage && !isError) void fetchNextPage();
@@ -95,12 +99,13 @@ export default function ProductsPage() {
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage, belowTheFold]);
 
   if (brandParam !== undefined && !isBrand(brandParam)) return <Navigate to="/" replace />;
 
   const chips = filterChips(filters);
   const items = products.data?.pages.flatMap((page) => page.products) ?? [];
+  const shown = belowTheFold ? items : items.slice(0, FIRST_RENDER_CARDS);
   const total = products.data?.pages[0]?.total ?? 0;
   const searchId = `${panelId}-search`;
 
@@ -284,7 +289,7 @@ export default function ProductsPage() {
                 Showing {items.length} of {Math.max(total, items.length)} products
               </p>
               <div className="product-grid">
-                {items.map((product, index) => (
+                {shown.map((product, index) => (
                   <ProductCard key={product._id} product={product} eager={index < FIRST_SCREEN_CARDS} />
                 ))}
                 {isFetchingNextPage &&
