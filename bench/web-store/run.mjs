@@ -195,6 +195,9 @@ function initialJs() {
     for (const m of readFileSync(join(dist, path), 'utf8').matchAll(STATIC_IMPORT)) add(`${dir}${m[1]}`);
   };
   for (const m of html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)) add(m[1]);
+  // The app's script, which the first-screen script starts (scripts/vite/first-screen-script.ts).
+  const app = /data-app="([^"]*)"/.exec(html)?.[1] ?? '[]';
+  for (const src of JSON.parse(app.replaceAll('&quot;', '"').replaceAll('&amp;', '&'))) add(src.slice(1));
   const gzip = [...files].reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f)), { level: 9 }).length, 0);
   return { files: files.size, gzip };
 }

@@ -11,12 +11,13 @@ export interface FirstScreenScriptOptions {
 
 /**
  * A script that runs before the app's own, on its own: built into one small classic script,
- * loaded `async` with high priority, so it runs as soon as it arrives, while the app's script is
- * still downloading. The build writes, in a `data-pages` attribute on its tag, the files of the
- * pages it names (each page's chunk, the chunks it imports and their stylesheets), so the script
- * can start them too.
+ * loaded `async` with high priority, so it runs as soon as it arrives. The build moves the app's
+ * entry script (and any module preloads of it) out of the page into a `data-app` attribute on its
+ * tag, so the script starts the app when it is ready for it, and writes in `data-pages` the files
+ * of the pages it names (each page's chunk, the chunks it imports and their stylesheets), so it
+ * can start those too.
  * A classic script from the site itself keeps the Content-Security-Policy's `script-src 'self'`.
- * In development the module is loaded as it is, without the pages' files.
+ * In development the module is loaded as it is, beside the app's own script.
  */
 export function firstScreenScript(options: FirstScreenScriptOptions): Plugin {
   let config: ResolvedConfig;
@@ -42,11 +43,12 @@ export function firstScreenScript(options: FirstScreenScriptOptions): Plugin {
       const hash = createHash('sha256').update(code).digest('hex').slice(0, 8);
       const fileName = `${config.build.assetsDir}/first-screen-${hash}.js`;
       this.emitFile({ type: 'asset', fileName, source: code });
+      const { html, app } = takeAppScript(String(page.source));
       const pages = escapeAttribute(JSON.stringify(pageScripts(bundle, options.pages, config)));
-      const tag = `<script async fetchpriority="high" src="${config.base}${fileName}" data-pages="${pages}"></script>`;
-      // Before the app's script, so the browser asks for it first.
-      const html = String(page.source);
-      const at = html.search(/<script\b|<\/head>/);
+      const tag =
+        `<script async fetchpriority="high" src="${config.base}${fileName}" ` +
+        `data-pages="${pages}" data-app="${escapeAttribute(JSON.stringify(app))}"></script>`;
+      const at = html.search(/<link rel="stylesheet"|<\/head>/);
       page.source = `${html.slice(0, at)}${tag}\n    ${html.slice(at)}`;
     },
   };
@@ -99,6 +101,27 @@ function pageScripts(
     out[name] = [...files].map((fileName) => `${config.base}${fileName}`);
   }
   return out;
+}
+
+/**
+ * Takes the app's entry script and its module preloads out of the page: the first-screen script
+ * starts them, once the first look is on screen (web-store/src/boot/firstScreen.ts).
+ */
+function takeAppScript(page: string): { html: string; app: string[] } {
+  let entry: string | undefined;
+  const imports: string[] = [];
+  const html = page
+    .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_tag, src: string) => {
+      if (entry) throw new Error('first-screen-script: the page has more than one entry script');
+      entry = src;
+      return '';
+    })
+    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+      imports.push(href);
+      return '';
+    });
+  if (!entry) throw new Error('first-screen-script: the page has no entry script to start');
+  return { html, app: [entry, ...imports] };
 }
 
 function escapeAttribute(text: string): string {

@@ -1,14 +1,15 @@
 import { API_BASE, productImage, productListPath, productPath, type ProductQuery } from '../api/catalogPaths';
 import { PICTURE_SIZES, preloadPicture } from '../lib/pictures';
-import { isBrand, readFilters, toProductQuery } from '../pages/products/filters';
+import { paintFirstLook } from './firstLook';
+import { isBrand, readFilters, toProductQuery, type Filters } from '../pages/products/filters';
 
 /**
- * The first screen of a catalog page, started by a small script of its own (firstScreenScript.ts,
- * built by scripts/vite/first-screen-script.ts) while the app's script is still on its way: the
- * page's catalog request, its pictures as soon as that answer is in, and the page's code. On a
- * phone the app's script takes most of a second to arrive and as long again to run; left to it,
- * the request and the pictures waited for both (Lighthouse, mobile: the list's and the product
- * page's largest paint).
+ * A page's first screen, started by a small script of its own (firstScreenScript.ts, built by
+ * scripts/vite/first-screen-script.ts) before the app's script: a catalog page's request, its
+ * pictures as soon as that answer is in, and its first look (firstLook.ts), painted from it. The
+ * app's script and the page's code start after that. On a phone the app's script takes most of a
+ * second to arrive and as long again to run; left to it, the request, the pictures and the first
+ * paint waited for both (Lighthouse, mobile: the list's and the product page's largest paint).
  *
  * The app takes the answer instead of asking again (takeFirstScreenReply), once, for the same
  * path; an answer that failed is asked for again by the app, which shows failures its own way.
@@ -28,15 +29,19 @@ interface FirstScreenRequest {
 type Handoff = { [HANDOFF]?: FirstScreenRequest };
 
 /**
- * A catalog page's first screen: the page (its code, by name), what it asks the catalog for and
- * the path of that request, and which pictures of the answer it shows first.
+ * A page's first screen: home's, drawn from the app's own words, or a catalog page's: the page
+ * (its code, by name), what it asks the catalog for and the path of that request, and which
+ * pictures of the answer it shows first.
  */
-export type FirstScreenPlan = (
-  { page: 'product'; id: string } | { page: 'products'; query: ProductQuery }
-) & { path: string; preloadPictures(reply: unknown): void };
+export type FirstScreenPlan =
+  | { page: 'home' }
+  | (({ page: 'product'; id: string } | { page: 'products'; filters: Filters; query: ProductQuery }) & {
+      path: string;
+      preloadPictures(reply: unknown): void;
+    });
 
-/** The first screen of a page at this address, or undefined for a page that has none to start. */
 export function firstScreenPlan(pathname: string, search: string): FirstScreenPlan | undefined {
+  if (pathname === '/') return { page: 'home' };
   const product = /^\/product\/([^/]+)\/?$/.exec(pathname);
   if (product) {
     const id = safeDecode(product[1]);
@@ -56,9 +61,11 @@ export function firstScreenPlan(pathname: string, search: string): FirstScreenPl
   const brand = list[1] === undefined ? undefined : safeDecode(list[1]);
   // An unknown brand sends the shopper home, so its list is never asked for.
   if (list[1] !== undefined && !isBrand(brand)) return undefined;
-  const query = toProductQuery(readFilters(new URLSearchParams(search), brand));
+  const filters = readFilters(new URLSearchParams(search), brand);
+  const query = toProductQuery(filters);
   return {
     page: 'products',
+    filters,
     query,
     path: productListPath(query, { page: 1 }),
     preloadPictures: (reply) => {
@@ -72,30 +79,94 @@ export function firstScreenPlan(pathname: string, search: string): FirstScreenPl
   };
 }
 
+/** The app's script and the modules it imports, from the build: the app starts when the first look is on screen. */
+export interface BootFiles {
+  /** The scripts and stylesheets of each catalog page, by page name. */
+  pages?: Record<string, string[]>;
+  /** The app's entry script, then the modules it imports. */
+  app?: string[];
+}
+
 /**
- * Starts the first screen of the page at `location`: its request, its pictures once the answer is
- * in, and the scripts and stylesheets of its page (`pageFiles`, by page name, from the build).
+ * Starts the page at `location`: paints its first look (firstLook.ts), then starts the app's
+ * script and the page's code, so on a slow connection the shopper's picture does not share the
+ * line with 130 KB of script. A catalog page's request goes out at once, its pictures follow the
+ * answer, and the look is drawn from it; a page without a first look, an answer that failed or
+ * one slower than FIRST_LOOK_WAIT_MS starts the app at once.
  */
 export function startFirstScreen(
   location: { pathname: string; search: string },
-  pageFiles: Record<string, string[]> = {},
+  files: BootFiles = {},
 ): void {
   const plan = firstScreenPlan(location.pathname, location.search);
-  if (!plan) return;
+  if (!plan) {
+    startApp(files.app);
+    return;
+  }
+  if (plan.page === 'home') {
+    void paintFirstLook({ page: 'home' }).finally(() => startApp(files.app));
+    return;
+  }
   const reply = fetch(`${API_BASE}${plan.path}`, { headers: { Accept: 'application/json' } })
     .then((response) => (response.ok ? response.json() : undefined))
     .catch(() => undefined);
   (window as Handoff)[HANDOFF] = { path: plan.path, reply };
-  void reply.then((body) => body !== undefined && plan.preloadPictures(body));
-  for (const href of pageFiles[plan.page] ?? []) {
-    const link = document.createElement('link');
-    if (href.endsWith('.css')) {
-      link.rel = 'preload';
-      link.as = 'style';
-    } else link.rel = 'modulepreload';
-    link.href = href;
-    document.head.appendChild(link);
-  }
+  const pageFiles = files.pages?.[plan.page] ?? [];
+  // The page's stylesheets now: its first look is drawn in their classes.
+  const styles = Promise.all(pageFiles.filter((href) => href.endsWith('.css')).map(startStylesheet));
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    startApp(files.app);
+    for (const href of pageFiles)
+      if (!href.endsWith('.css')) document.head.appendChild(link('modulepreload', href));
+  };
+  setTimeout(start, FIRST_LOOK_WAIT_MS);
+  void reply
+    .then(async (body) => {
+      if (body === undefined || started) return;
+      plan.preloadPictures(body);
+      await styles;
+      if (started) return;
+      await paintFirstLook(
+        plan.page === 'product'
+          ? { page: 'product', reply: body }
+          : { page: 'products', filters: plan.filters, reply: body, cards: FIRST_SCREEN_CARDS },
+      );
+    })
+    .finally(start);
+}
+
+/** The longest the app's script waits for a first look: the catalog's answer and its pictures. */
+export const FIRST_LOOK_WAIT_MS = 3_000;
+
+function startApp([entry, ...imports]: string[] = []): void {
+  if (!entry) return;
+  for (const href of imports) document.head.appendChild(link('modulepreload', href));
+  const script = document.createElement('script');
+  script.type = 'module';
+  script.crossOrigin = '';
+  script.src = entry;
+  document.head.appendChild(script);
+}
+
+function startStylesheet(href: string): Promise<void> {
+  const sheet = link('stylesheet', href);
+  const loaded = new Promise<void>((resolve) => {
+    sheet.addEventListener('load', () => resolve(), { once: true });
+    sheet.addEventListener('error', () => resolve(), { once: true });
+  });
+  document.head.appendChild(sheet);
+  return loaded;
+}
+
+function link(rel: string, href: string): HTMLLinkElement {
+  const node = document.createElement('link');
+  node.rel = rel;
+  node.href = href;
+  node.crossOrigin = '';
+  return node;
 }
 
 /**

@@ -1,12 +1,17 @@
-import { startFirstScreen } from './firstScreen';
+import { startFirstScreen, type BootFiles } from './firstScreen';
 
-/** The scripts and stylesheets of each catalog page, which the build writes on this script's tag. */
-function pageFiles(): Record<string, string[]> {
+/** The app's and the catalog pages' files, which the build writes on this script's tag. */
+function bootFiles(): BootFiles {
+  const data = document.currentScript?.dataset ?? {};
+  return { pages: parse(data.pages), app: parse(data.app) };
+}
+
+function parse<T>(json: string | undefined): T | undefined {
   try {
-    return JSON.parse(document.currentScript?.dataset.pages ?? '{}') as Record<string, string[]>;
+    return json ? (JSON.parse(json) as T) : undefined;
   } catch {
-    return {};
+    return undefined;
   }
 }
 
-startFirstScreen(window.location, pageFiles());
+startFirstScreen(window.location, bootFiles());

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { CLIENT_MESSAGES } from '../api/client';
+import { dismissFirstLook } from '../boot/firstLook';
 import { createLogger } from '../lib/logger';
 import { ErrorState } from './QueryStates';
 
@@ -31,6 +32,7 @@ export class PageErrorBoundary extends Component<Props, { failed: boolean }> {
 
   componentDidCatch(error: Error, info: ErrorInfo) {
     logger.error('A page failed to render', { error, componentStack: info.componentStack });
+    dismissFirstLook();
   }
 
   render() {

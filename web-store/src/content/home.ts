@@ -1,3 +1,9 @@
+/** The home page's opening words, also painted by its first look (boot/firstLook.ts). */
+export const HERO = {
+  title: 'Labels, merchandise and gifts, made to order',
+  lead: 'Two brands from one workshop: MS for bulk labels and corporate merchandise, Jaksh for custom stationery and gifting.',
+};
+
 export const EXECUTIVE_INTERVAL_MS = 4000;
 export const STATS_GLOW_INTERVAL_MS = 5000;
 export const COUNTER_DURATION_MS = 2000;

@@ -53,6 +53,11 @@ export function brandLabel(brand: string | undefined): string {
   return found ? found.label : (brand ?? '');
 }
 
+/** The product list's heading: one brand's products, or all of them. */
+export function productListTitle(brand: string | undefined): string {
+  return brand ? `${brandLabel(brand)} products` : 'All Products';
+}
+
 const CATEGORY_BLURBS: Record<(typeof HOME_CATEGORIES)[number], string> = {
   Lanyards: 'Printed lanyards, badge holders and ID card accessories.',
   Labels: 'Product, barcode and packaging labels in any quantity.',

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useCart } from '../../cart/CartContext';
 import { CartIcon } from '../../components/icons';
-import { REASONS } from '../../content/home';
+import { HERO, REASONS } from '../../content/home';
+import { useFirstLookEnd } from '../../hooks/useFirstLookEnd';
 import { BRAND_INFO, CATEGORIES } from '../../content/shop';
 import { Executives } from './Executives';
 import { OrderTimeline } from './OrderTimeline';
@@ -27,15 +28,13 @@ function FloatingCart() {
 }
 
 export default function HomePage() {
+  useFirstLookEnd(true);
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
         <div className="container">
-          <h1 id="hero-title">Labels, merchandise and gifts, made to order</h1>
-          <p className="hero-lead">
-            Two brands from one workshop: MS for bulk labels and corporate merchandise, Jaksh for custom
-            stationery and gifting.
-          </p>
+          <h1 id="hero-title">{HERO.title}</h1>
+          <p className="hero-lead">{HERO.lead}</p>
           <div className="brand-showcase">
             {BRAND_INFO.map((brand) => (
               <article key={brand.slug} className={`brand-card brand-${brand.slug}`}>

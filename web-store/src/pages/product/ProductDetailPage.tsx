@@ -18,6 +18,7 @@ import { HeartIcon } from '../../components/icons';
 import { brandLabel } from '../../content/shop';
 import { useBelowTheFold } from '../../hooks/useBelowTheFold';
 import { useNearScreen } from '../../hooks/useNearScreen';
+import { useFirstLookEnd } from '../../hooks/useFirstLookEnd';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatPrice } from '../../lib/format';
 import { createLogger } from '../../lib/logger';
@@ -53,6 +54,7 @@ export default function ProductDetailPage() {
   const queryClient = useQueryClient();
   const product = useQuery(productQuery(id));
   usePageTitle(product.data?.name ?? (product.isError ? PRODUCT_MESSAGES.notFoundTitle : 'Product'));
+  useFirstLookEnd(!product.isPending);
 
   if (product.isPending) return <LoadingState label="Loading product..." />;
   if (product.isError) {

@@ -8,8 +8,9 @@ import { FIRST_SCREEN_CARDS } from '../../boot/firstScreen';
 import { ProductCard, ProductCardSkeleton } from '../../components/ProductCard';
 import { EmptyState, ErrorState } from '../../components/QueryStates';
 import { FilterIcon } from '../../components/icons';
-import { BRAND_INFO, CATEGORIES, brandLabel } from '../../content/shop';
+import { BRAND_INFO, CATEGORIES, productListTitle } from '../../content/shop';
 import { useBelowTheFold } from '../../hooks/useBelowTheFold';
+import { useFirstLookEnd } from '../../hooks/useFirstLookEnd';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import {
   filterChips,
@@ -36,7 +37,7 @@ export default function ProductsPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const filters = useMemo(() => readFilters(params, brandParam), [params, brandParam]);
-  usePageTitle(filters.brand ? `${brandLabel(filters.brand)} products` : 'All Products');
+  usePageTitle(productListTitle(filters.brand));
 
   const apply = (next: Filters) => navigate(productsPath(next.brand, filterParams(next)), { replace: true });
 
@@ -85,6 +86,7 @@ export default function ProductsPage() {
     enabled: brandParam === undefined || isBrand(brandParam),
   });
 
+  useFirstLookEnd(!products.isPending);
   const belowTheFold = useBelowTheFold();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = products;
@@ -112,7 +114,7 @@ export default function ProductsPage() {
   return (
     <div className="container products-page">
       <div className="products-head">
-        <h1>{filters.brand ? `${brandLabel(filters.brand)} products` : 'All Products'}</h1>
+        <h1>{productListTitle(filters.brand)}</h1>
         <nav className="brand-pills" aria-label="Brands">
           <Link
             to={productsPath(undefined, filterParams(filters))}
