@@ -8,7 +8,7 @@ import type { ZodTypeAny } from 'zod';
 import { BaseConfig, loadServiceConfig } from './config/service-config';
 import { createMigratedDataSource } from './database/data-source.factory';
 import { databaseUrl } from './database/ensure-database';
-import { typeormOptions } from './database/typeorm-options';
+import { typeormOptions, type DatabaseOptions } from './database/typeorm-options';
 import { BusConnection } from './events/bus-connection';
 import { EventConsumer } from './events/event-consumer';
 import { EventPublisher } from './events/event-publisher';
@@ -29,8 +29,8 @@ export interface ServiceModuleOptions {
   service: ServiceName;
   entities: DataSourceOptions['entities'];
   migrations: DataSourceOptions['migrations'];
-  /** PostgreSQL settings for every connection of the service's pool (typeormOptions). */
-  databaseSettings?: Record<string, string>;
+  /** The service's database pool: its connections' PostgreSQL settings and its size (typeormOptions). */
+  database?: DatabaseOptions;
   /** Extra environment variables this service requires. */
   envSchema?: ZodTypeAny;
   /** Defaults to process.env; tests pass their own. */
@@ -48,7 +48,7 @@ export class KitModule {
   static forService(options: ServiceModuleOptions): DynamicModule {
     const config = loadServiceConfig(options.service, options.env ?? process.env, options.envSchema);
     const names = brokerNames(config.BUS_NAMESPACE);
-    const dbOptions = typeormOptions(config, options.entities ?? [], options.migrations ?? [], options.databaseSettings);
+    const dbOptions = typeormOptions(config, options.entities ?? [], options.migrations ?? [], options.database);
     const imports: ModuleMetadata['imports'] = [
       DiscoveryModule,
       TerminusModule.forRoot({ logger: false }),

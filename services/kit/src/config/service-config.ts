@@ -6,7 +6,8 @@ export const baseEnvSchema = z.object({
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/postgres'),
   /** The service's own database; defaults to DEFAULT_DATABASE_NAMES. */
   DATABASE_NAME: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Connections in the service's pool; defaults to the service's own size (typeormOptions). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
   AMQP_URL: z.string().url().default('amqp://guest:guest@127.0.0.1:5672'),
   /** Prefix of every queue and exchange name; empty in production, unique per test run. */
   BUS_NAMESPACE: z.string().regex(/^[a-z0-9_-]*$/).default(''),
