@@ -51,6 +51,11 @@ describe("a page's first look, before the app's script has arrived", () => {
   const pages = [
     { what: "home's heading", path: () => '/', element: '.hero h1' },
     { what: "the product list's first picture", path: () => '/products', element: '.product-card img' },
+    {
+      what: "a filtered list's first picture (below its filter chips)",
+      path: () => '/products/jaksh?search=frame&sort=price-desc',
+      element: '.product-card img',
+    },
     { what: "the product's picture", path: () => `/product/${productId}`, element: '.gallery-main img' },
   ];
 

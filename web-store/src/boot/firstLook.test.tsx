@@ -40,7 +40,7 @@ describe("a page's first look, painted before the app's script has arrived", () 
     expect(look()?.querySelector('.breadcrumb [aria-current="page"]')).toHaveTextContent('Steel <b>Mug</b>');
   });
 
-  it("shows the list's heading, brand, search, sort, count and first cards as the page will", async () => {
+  it("shows the list's heading, brand, search, sort, filters, count and first cards as the page will", async () => {
     const products = [1, 2, 3, 4, 5].map((n) => makeProduct(n, { images: [picture(n)] }));
     const filters = readFilters(new URLSearchParams('?search=mug&sort=price-desc'), 'jaksh');
     void paintFirstLook({ page: 'products', filters, reply: { products, total: 31 }, cards: 4 });
@@ -48,6 +48,11 @@ describe("a page's first look, painted before the app's script has arrived", () 
     expect(look()?.querySelector('.brand-pills [aria-current="page"]')).toHaveTextContent('Jaksh');
     expect(look()?.querySelector('.search-field input')).toHaveValue('mug');
     expect(look()?.querySelector('.products-toolbar select')).toHaveTextContent('Price: high to low');
+    expect(look()?.querySelector('.filter-toggle')).toHaveTextContent('Filters (2)');
+    expect([...look()!.querySelectorAll('.chips .chip')].map((chip) => chip.textContent)).toEqual([
+      'Brand: Jaksh ×',
+      'Search: "mug" ×',
+    ]);
     expect(look()?.querySelector('.results-count')).toHaveTextContent('Showing 5 of 31 products');
     const cards = [...look()!.querySelectorAll('.product-card')];
     expect(cards.map((card) => card.querySelector('.product-name')?.textContent)).toEqual([

@@ -1,7 +1,7 @@
 import { productImage } from '../api/catalogPaths';
 import { HERO } from '../content/home';
 import { BRAND_INFO, brandLabel, productListTitle } from '../content/shop';
-import { SORT_LABELS, type Filters } from '../pages/products/filters';
+import { filterChips, SORT_LABELS, type Filters } from '../pages/products/filters';
 import { formatPrice } from '../lib/format';
 import { PICTURE_SIZES, pictureSources } from '../lib/pictures';
 
@@ -118,13 +118,21 @@ function content(look: FirstLook): HTMLElement {
     .append(
       element('input', { type: 'search', placeholder: 'Search in products...', value: filters.search }),
     );
-  toolbar.append(text('button', 'Filters', 'btn btn-secondary filter-toggle'));
+  const chips = filterChips(filters);
+  const filtersLabel = chips.length > 0 ? `Filters (${chips.length})` : 'Filters';
+  toolbar.append(text('button', filtersLabel, 'btn btn-secondary filter-toggle'));
   const sort = toolbar.appendChild(element('div', { class: 'field field-inline' }));
   sort.append(text('label', 'Sort by'));
   sort.appendChild(element('select', {})).append(text('option', SORT_LABELS[filters.sort]));
   const layout = page.appendChild(element('div', { class: 'products-layout' }));
   layout.append(element('aside', { class: 'filter-panel' }));
   const results = layout.appendChild(element('section', { class: 'products-results' }));
+  if (chips.length > 0) {
+    const list = results.appendChild(element('ul', { class: 'chips' }));
+    for (const chip of chips)
+      list.appendChild(element('li', {})).append(text('button', `${chip.label} ×`, 'chip'));
+    list.appendChild(element('li', {})).append(text('button', 'Clear all', 'btn-link'));
+  }
   if (products.length > 0) {
     const total = typeof reply.total === 'number' ? reply.total : 0;
     results.append(
