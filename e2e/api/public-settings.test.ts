@@ -44,7 +44,7 @@ describe('public settings', () => {
       businessPhone: '9876543210',
       razorpayKeyId: 'rzp_test_publicsettings',
       razorpayKeySecret: 'secret-never-shown',
-      gstNumber: '27AAAPL1234C1ZV',
+      gstNumber: '27AAAPL1234C1ZE',
     });
     const res = await eventually(
       () => http.get('/settings/public'),
@@ -61,7 +61,10 @@ describe('public settings', () => {
     });
     expect(res.body.settings.businessPhone).toContain('9876543210');
     const text = JSON.stringify(res.body);
-    for (const hidden of ['rzp_test_publicsettings', 'secret-never-shown', '27AAAPL1234C1ZV']) expect(text).not.toContain(hidden);
+    for (const hidden of ['rzp_test_publicsettings', 'secret-never-shown'])
+      expect(text).not.toContain(hidden);
+    // The GSTIN is printed on every invoice, and India's e-commerce rules have sellers show it.
+    expect(res.body.settings.gstNumber).toBe('27AAAPL1234C1ZE');
   });
 
   it('keeps answering in maintenance mode while the rest of the store API is closed', async () => {

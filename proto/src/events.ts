@@ -19,6 +19,8 @@ export const EVENTS = {
   orderStatusChanged: 'order.status-changed',
   orderCancelled: 'order.cancelled',
   orderExpired: 'order.expired',
+  orderRefunded: 'order.refunded',
+  invoiceIssued: 'invoice.issued',
   paymentCaptured: 'payment.captured',
   paymentFailed: 'payment.failed',
   paymentRefunded: 'payment.refunded',
@@ -39,6 +41,11 @@ export interface UserRegisteredEvent {
   companyName?: string | null;
   /** The city of the customer's default address. */
   city?: string | null;
+  /**
+   * Added later: whether the account's e-mail address is verified (Google accounts are). Absent
+   * from events published before verification existed: those accounts count as verified.
+   */
+  emailVerified?: boolean;
 }
 
 export interface UserUpdatedEvent {
@@ -52,6 +59,8 @@ export interface UserUpdatedEvent {
   companyName?: string | null;
   /** The city of the customer's default address; an address change that moves it publishes user.updated. */
   city?: string | null;
+  /** Added later, as in user.registered: verifying the address publishes user.updated. */
+  emailVerified?: boolean;
 }
 
 /** `user.deactivated`: staff deactivated the account; it can no longer sign in, and its tokens are refused. */
@@ -120,6 +129,11 @@ export interface StockLowEvent {
   brand: Brand;
   stock: number;
   threshold: number;
+  /**
+   * Added later: the reorder request auto reorder opened with this crossing (back-office setting
+   * autoReorderEnabled), for the low-stock mail; null when auto reorder is off.
+   */
+  reorder?: { requestId: string; quantity: number } | null;
 }
 
 export interface ReviewCreatedEvent {

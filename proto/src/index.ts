@@ -10,6 +10,7 @@ export * from './validation/validate';
 export * from './validation/bounds';
 export * from './validation/json-shape';
 export * from './validation/password';
+export * from './validation/gstin';
 export * from './validation/user.schemas';
 export * from './user.types';
 export * from './catalog';

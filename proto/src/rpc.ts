@@ -44,6 +44,14 @@ export const RPC = {
     sessionTouch: 'user.session.touch',
     /** The ended sessions whose tokens have not expired yet, for the gateway to refuse them. */
     endedSessions: 'user.session.ended',
+    /** Marks the address of the account a verification link names as verified. */
+    verifyEmail: 'user.email.verify',
+    /** Sends the signed-in customer a fresh verification link. */
+    resendVerification: 'user.email.resend',
+    /** Staff with two-factor sign-in on: enrol an authenticator at sign-in (first time). */
+    adminTwoFactorEnrol: 'user.admin.twoFactorEnrol',
+    /** Staff with two-factor sign-in on: finish signing in with a TOTP or recovery code. */
+    adminTwoFactorVerify: 'user.admin.twoFactorVerify',
   },
   catalog: {
     ping: 'catalog.health.ping',
@@ -70,6 +78,10 @@ export const RPC = {
     imageDelete: 'catalog.image.delete',
     stockReserve: 'catalog.stock.reserve',
     priceQuote: 'catalog.price.quote',
+    /** Auto reorder's open and received requests, for the back office. */
+    reorderList: 'catalog.reorder.list',
+    /** Staff received a reorder: its quantity is added to the product's stock. */
+    reorderReceive: 'catalog.reorder.receive',
   },
   cart: {
     ping: 'cart.health.ping',
@@ -101,6 +113,10 @@ export const RPC = {
     adminUpdateTracking: 'order.admin.updateTracking',
     adminProcess: 'order.admin.process',
     adminExport: 'order.admin.export',
+    /** One document of an order (invoice, receipt, credit note) as a PDF. */
+    documentPdf: 'order.document.pdf',
+    /** Staff record a cash-on-delivery order as paid at the door, or refused (cancelled). */
+    adminCodOutcome: 'order.admin.codOutcome',
   },
   payment: {
     ping: 'payment.health.ping',
@@ -162,6 +178,7 @@ export const RPC_READS: ReadonlySet<string> = new Set<string>([
   RPC.catalog.customizationList,
   RPC.catalog.reviewList,
   RPC.catalog.priceQuote,
+  RPC.catalog.reorderList,
   RPC.cart.ping,
   RPC.cart.get,
   RPC.cart.uploadResolve,
@@ -177,6 +194,7 @@ export const RPC_READS: ReadonlySet<string> = new Set<string>([
   RPC.order.adminList,
   RPC.order.adminGet,
   RPC.order.adminExport,
+  RPC.order.documentPdf,
   RPC.payment.ping,
   RPC.payment.config,
   RPC.payment.sandboxCheckoutScript,

@@ -8,6 +8,11 @@ export interface ShopSettings {
   businessEmail: string;
   businessPhone: string;
   businessAddress: string;
+  /**
+   * Added later: the state the business is registered in (one of INDIAN_STATES, or '' unset). A tax
+   * invoice charges CGST and SGST to a buyer in this state, IGST to any other.
+   */
+  businessState: string;
   gstNumber: string;
   emailNotifications: boolean;
   orderNotifications: boolean;
@@ -26,6 +31,9 @@ export interface ShopSettings {
   freeShippingThreshold: number;
   standardShippingCost: number;
   expressShippingCost: number;
+  /** Added later: checkout offers cash on delivery, for orders of at most `codLimit` rupees. */
+  codEnabled: boolean;
+  codLimit: number;
   defaultTaxRate: number;
   applyTaxToShipping: boolean;
   /** Minutes. */
@@ -41,6 +49,7 @@ export const FACTORY_SETTINGS: ShopSettings = {
   businessEmail: '',
   businessPhone: '',
   businessAddress: '',
+  businessState: '',
   gstNumber: '',
   emailNotifications: true,
   orderNotifications: true,
@@ -57,6 +66,8 @@ export const FACTORY_SETTINGS: ShopSettings = {
   freeShippingThreshold: 2000,
   standardShippingCost: 100,
   expressShippingCost: 200,
+  codEnabled: true,
+  codLimit: 10000,
   defaultTaxRate: 18,
   applyTaxToShipping: true,
   sessionTimeout: 30,
@@ -77,7 +88,10 @@ export const SEEDED_SETTINGS: ShopSettings = {
 
 export type SettingsUpdatedEvent = Omit<ShopSettings, 'razorpayKeySecret'>;
 
-/** What any visitor may read of the settings (`GET /api/settings/public`): shipping, tax, contact. */
+/**
+ * What any visitor may read of the settings (`GET /api/settings/public`): shipping, tax, cash on
+ * delivery, and the business's contact details and GSTIN (printed on every invoice anyway).
+ */
 export const STOREFRONT_SETTING_KEYS = [
   'freeShippingThreshold',
   'standardShippingCost',
@@ -88,6 +102,10 @@ export const STOREFRONT_SETTING_KEYS = [
   'businessEmail',
   'businessPhone',
   'businessAddress',
+  'businessState',
+  'gstNumber',
+  'codEnabled',
+  'codLimit',
 ] as const satisfies readonly (keyof ShopSettings)[];
 
 export type StorefrontSettings = Pick<ShopSettings, (typeof STOREFRONT_SETTING_KEYS)[number]>;

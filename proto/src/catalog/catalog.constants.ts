@@ -13,6 +13,31 @@ export const HOME_CATEGORIES = [
   'Gifts',
 ] as const;
 
+/**
+ * HSN codes a product takes from its category when staff set none (the product form's HSN field
+ * overrides). GST's chapter headings: lanyards are made-up textile articles (6307), labels and
+ * stickers paper labels (4821), drinkware ceramic tableware (6912), stationery diaries and
+ * notebooks (4820), gifts wooden articles such as frames and boxes (4420). Any other category is
+ * printed matter (4911). Invoices print the code as ordered.
+ */
+export const HSN_BY_CATEGORY: Readonly<Record<string, string>> = {
+  Lanyards: '6307',
+  Labels: '4821',
+  Stickers: '4821',
+  Drinkware: '6912',
+  Stationery: '4820',
+  Gifts: '4420',
+};
+export const DEFAULT_HSN_CODE = '4911';
+/** Shipping on an invoice: courier services. */
+export const SHIPPING_SAC_CODE = '996812';
+export const HSN_CODE_PATTERN = /^(\d{4}|\d{6}|\d{8})$/;
+
+/** A product's HSN code: its own, or its category's default. */
+export function hsnCodeOf(product: { hsnCode?: string | null; category: string }): string {
+  return product.hsnCode || HSN_BY_CATEGORY[product.category] || DEFAULT_HSN_CODE;
+}
+
 /** Products page sorts (storefront spec, section 9); name-asc is the default. */
 export const PRODUCT_SORTS = ['name-asc', 'name-desc', 'price-asc', 'price-desc', 'newest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -88,6 +113,9 @@ export const CATALOG_MESSAGES = {
   invalidCursor: 'Invalid cursor',
   emptyReservation: 'An order needs at least one product',
   quantity: 'Quantity must be a whole number of 1 or more',
+  hsnCode: 'HSN code must be 4, 6 or 8 digits',
+  reorderNotFound: 'Reorder request not found',
+  reorderAlreadyReceived: 'This reorder was already received',
 } as const;
 
 /** The out-of-stock text checkout shows, naming the product. */

@@ -171,6 +171,8 @@ export interface PriceQuoteLine {
   linePricePaise: Paise;
   /** Units available to buy now. */
   stock: number;
+  /** Added later: the product's HSN code (its own, else its category's: `hsnCodeOf`), for the tax invoice. */
+  hsnCode: string;
 }
 
 export interface PriceQuoteReply {

@@ -16,6 +16,15 @@ describe('order totals (storefront spec, section 9)', () => {
     expect(orderTotals(100_000, 0, rules).shippingPaise).toBe(9_900);
   });
 
+  it('charges Express at the express cost (200) whatever the subtotal, taxed like standard shipping', () => {
+    expect(orderTotals(120_000, 0, rules, 'express')).toMatchObject({
+      shippingPaise: 20_000,
+      taxPaise: 25_200,
+      totalPaise: 165_200,
+    });
+    expect(orderTotals(50_000, 0, rules, 'express').shippingPaise).toBe(20_000);
+  });
+
   it('ships free over 1000 rupees', () => {
     expect(orderTotals(100_001, 0, rules).shippingPaise).toBe(0);
     expect(orderTotals(120_000, 0, rules)).toMatchObject({

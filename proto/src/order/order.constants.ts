@@ -22,13 +22,44 @@ export const ORDER_PAYMENT_STATUSES = [
 export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 
 /** Why an order ended Cancelled. */
-export const CANCEL_REASONS = ['expired', 'staff'] as const;
+export const CANCEL_REASONS = ['expired', 'staff', 'refused'] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 export const ORDER_CURRENCY = 'INR';
 
 /** The payment method when the client names none: the card payment provider's window. */
 export const DEFAULT_PAYMENT_METHOD = 'razorpay';
+
+/** Cash on delivery: placed without payment, paid to the courier; staff record the outcome. */
+export const CASH_ON_DELIVERY = 'cod';
+
+/** How an order is shipped: Standard at the standard cost (free over the threshold), Express at the express cost. */
+export const SHIPPING_METHODS = ['standard', 'express'] as const;
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
+export const SHIPPING_METHOD_LABELS: Record<ShippingMethod, string> = {
+  standard: 'Standard delivery (3-5 business days)',
+  express: 'Express delivery (1-2 business days)',
+};
+
+/** The documents the order service issues for an order. */
+export const DOCUMENT_KINDS = ['invoice', 'receipt', 'credit-note'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** What staff record of a cash-on-delivery order at the door. */
+export const COD_OUTCOMES = ['paid', 'refused'] as const;
+export type CodOutcome = (typeof COD_OUTCOMES)[number];
+
+/**
+ * The field a checkout refused for an unverified e-mail address names in its errors (409): the
+ * storefront then offers to send the verification link again.
+ */
+export const EMAIL_VERIFICATION_FIELD = 'emailVerification';
+export function emailNotVerifiedMessage(email: string | null): string {
+  return `Please verify your e-mail address before placing an order. We sent a link to ${email ?? 'your e-mail address'}; you can have it sent again.`;
+}
+
+/** A buyer's company name on a tax invoice. */
+export const COMPANY_NAME_MAX_LENGTH = 120;
 
 /** The track screen: "Estimated Delivery" is today plus 7 days (storefront spec, section 9). */
 export const ESTIMATED_DELIVERY_DAYS = 7;
@@ -75,6 +106,15 @@ export const ORDER_MESSAGES = {
   invalidDate: 'Dates must be given as YYYY-MM-DD or an ISO date-time',
   paymentMethod: 'Payment method must be at most 50 characters',
   email: 'Please enter a valid email',
+  shippingMethod: 'Shipping method must be standard or express',
+  companyNameRequired: 'Please enter the company name registered with this GSTIN',
+  companyNameTooLong: `Company name must be at most ${COMPANY_NAME_MAX_LENGTH} characters`,
+  codUnavailable: 'Cash on delivery is not available at the moment',
+  codOverLimit: (limitRupees: number) =>
+    `Cash on delivery is available for orders up to ₹${limitRupees.toLocaleString('en-IN')}. Please pay online.`,
+  notCashOnDelivery: 'This order is not a cash on delivery order',
+  codOutcome: 'Outcome must be paid or refused',
+  documentNotFound: 'Document not found',
 } as const;
 
 /** Why a status change is refused, in words the back office can show as they are. */

@@ -1,5 +1,6 @@
 import type { Paise } from '../money';
-import type { OrderStatus } from './order.constants';
+import type { PaymentRefundReason } from '../payment/payment.types';
+import type { DocumentKind, OrderStatus, ShippingMethod } from './order.constants';
 
 /** A line as order events carry it: what the catalog needs to commit or release stock. */
 export interface OrderEventLine {
@@ -24,6 +25,10 @@ export interface OrderPlacedEvent {
   /** When an unpaid order expires. */
   expiresAt: string;
   createdAt: string;
+  /** Added later: `cod` for cash on delivery (placed without payment), else the online method. */
+  paymentMethod?: string;
+  /** Added later: how it is shipped. */
+  shippingMethod?: ShippingMethod;
 }
 
 /** `order.paid`: the catalog commits the reserved stock; the cart is cleared. Published once per order. */
@@ -59,4 +64,39 @@ export interface OrderStatusChangedEvent {
   to: OrderStatus;
   at: string;
   trackingNumber: string | null;
+}
+
+/**
+ * `order.refunded`: one payment of the order was given back in full (`payment.refunded`, as the
+ * order service recorded it), once per payment. A refund that cancels a sale (`cancelled`) comes
+ * with the credit note issued against the order's invoice, in the same transaction.
+ */
+export interface OrderRefundedEvent {
+  orderId: string;
+  userId: string;
+  paymentId: string;
+  amountPaise: Paise;
+  reason: PaymentRefundReason;
+  refundedAt: string;
+  /** The credit note's number, when the refund reversed an invoiced sale. */
+  creditNoteNumber: string | null;
+}
+
+/**
+ * `invoice.issued`: the order service issued a document for an order: a tax invoice (or, while the
+ * shop has no GSTIN, a receipt) once it is paid online or, for cash on delivery, when it ships; a
+ * credit note when a refund reverses it. Issued once per order and kind, never changed after.
+ */
+export interface InvoiceIssuedEvent {
+  documentId: string;
+  orderId: string;
+  userId: string;
+  kind: DocumentKind;
+  /** `INV/26-27/000001`, `RCT/26-27/000001`, `CN/26-27/000001`: at most 16 characters. */
+  number: string;
+  issuedAt: string;
+  totalPaise: Paise;
+  /** What issued it: the online payment, the shipment of a cash-on-delivery order, or a refund. */
+  trigger: 'paid' | 'shipped' | 'refunded';
+  paymentMethod: string;
 }

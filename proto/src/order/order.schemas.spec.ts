@@ -40,8 +40,34 @@ describe('POST /orders body', () => {
         shippingAddress: { ...address },
         paymentDetails: { paymentMethod: 'upi' },
         coupon: null,
+        shippingMethod: 'standard',
+        gstin: null,
+        companyName: null,
       },
     });
+  });
+
+  it("takes a business buyer's GSTIN of the delivery state with its company name", () => {
+    expect(
+      validate(
+        orderCreateSchema,
+        body({ gstin: ' 27aapfu0939f1zv ', companyName: ' Acme Labels Pvt Ltd ', shippingMethod: 'Express' }),
+      ),
+    ).toMatchObject({
+      data: { gstin: '27AAPFU0939F1ZV', companyName: 'Acme Labels Pvt Ltd', shippingMethod: 'express' },
+    });
+  });
+
+  it('refuses a GSTIN of another state than the delivery address, and one without a company name', () => {
+    expect(firstMessage(body({ gstin: '33AAACH7409R1Z8', companyName: 'Acme' }))).toBe(
+      'GSTIN is registered in Tamil Nadu (state code 33), but the delivery address is in Maharashtra',
+    );
+    expect(firstMessage(body({ gstin: '27AAPFU0939F1ZV' }))).toBe(
+      'Please enter the company name registered with this GSTIN',
+    );
+    expect(firstMessage(body({ shippingMethod: 'drone' }))).toBe(
+      'Shipping method must be standard or express',
+    );
   });
 
   it('upper-cases a coupon and reads a blank one as none', () => {

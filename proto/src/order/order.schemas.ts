@@ -1,10 +1,21 @@
 import { z } from 'zod';
 import { customizationSchema } from '../cart/cart.schemas';
+import { gstinProblem, normalizeGstin } from '../validation/gstin';
 import { addressSchema, emailSchema } from '../validation/user.schemas';
-import { BOUNDS_MESSAGES, hasControlCharacters, isCalendarDay, isDayInRange, isInstantInRange, limitParam, pageParam } from '../validation/bounds';
+import {
+  BOUNDS_MESSAGES,
+  hasControlCharacters,
+  isCalendarDay,
+  isDayInRange,
+  isInstantInRange,
+  limitParam,
+  pageParam,
+} from '../validation/bounds';
 import {
   ADMIN_ORDERS_MAX_PAGE_SIZE,
   ADMIN_ORDERS_PAGE_SIZE,
+  COD_OUTCOMES,
+  COMPANY_NAME_MAX_LENGTH,
   COUPON_CONTEXTS,
   DEFAULT_PAYMENT_METHOD,
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -13,6 +24,7 @@ import {
   ORDER_MESSAGES as M,
   ORDER_STATUSES,
   OrderStatus,
+  SHIPPING_METHODS,
 } from './order.constants';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -117,16 +129,50 @@ const paymentDetailsSchema = z.preprocess(
   }),
 );
 
+/** Standard unless the shopper chose Express. */
+export const shippingMethodSchema = z.preprocess(
+  (v) => (blank(v) ? 'standard' : typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z.enum(SHIPPING_METHODS, { errorMap: () => ({ message: M.shippingMethod }) }),
+);
+
+/** A buyer's GSTIN as typed (spaces dropped, upper-cased), blank meaning none. */
+const gstinSchema = z.preprocess(
+  (v) => (blank(v) ? null : typeof v === 'string' ? normalizeGstin(v) : v),
+  z.string({ invalid_type_error: 'GSTIN must be text' }).nullable(),
+);
+
+const companyNameSchema = z.preprocess(
+  (v) => (blank(v) ? null : typeof v === 'string' ? v.trim() : v),
+  z
+    .string({ invalid_type_error: M.companyNameTooLong })
+    .max(COMPANY_NAME_MAX_LENGTH, M.companyNameTooLong)
+    .refine((name) => !hasControlCharacters(name), M.companyNameTooLong)
+    .nullable(),
+);
+
 /**
  * `POST /orders`, both shapes the storefront sends (checkout screen and payment screen). The
- * payment screen's `price`, `totalAmount` and `discountAmount` are dropped: never trusted.
+ * payment screen's `price`, `totalAmount` and `discountAmount` are dropped: never trusted. A
+ * business buyer may add a GSTIN (registered in the delivery address's state, the place of supply)
+ * with its company name, for a tax invoice that carries both.
  */
-export const orderCreateSchema = z.object({
-  products: productsSchema,
-  shippingAddress: shippingAddressSchema,
-  paymentDetails: paymentDetailsSchema,
-  coupon: couponCodeSchema(M.invalidCoupon),
-});
+export const orderCreateSchema = z
+  .object({
+    products: productsSchema,
+    shippingAddress: shippingAddressSchema,
+    paymentDetails: paymentDetailsSchema,
+    coupon: couponCodeSchema(M.invalidCoupon),
+    shippingMethod: shippingMethodSchema,
+    gstin: gstinSchema,
+    companyName: companyNameSchema,
+  })
+  .superRefine((order, ctx) => {
+    if (order.gstin === null) return;
+    const problem = gstinProblem(order.gstin, order.shippingAddress.state);
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem, path: ['gstin'] });
+    else if (order.companyName === null)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: M.companyNameRequired, path: ['companyName'] });
+  });
 export type OrderCreateInput = z.output<typeof orderCreateSchema>;
 
 /** `POST /orders/quote`: the totals an order of these lines would have now. */
@@ -134,6 +180,7 @@ export const orderQuoteSchema = z.object({
   products: productsSchema,
   coupon: couponCodeSchema(M.invalidCoupon),
   context: z.enum(COUPON_CONTEXTS).default('checkout'),
+  shippingMethod: shippingMethodSchema,
 });
 export type OrderQuoteInput = z.output<typeof orderQuoteSchema>;
 
@@ -178,7 +225,9 @@ const dateBound = (edge: 'start' | 'end') =>
       .max(40, M.invalidDate)
       .transform((v, ctx) => {
         const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(v);
-        const at = new Date(dayOnly ? `${v}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}${IST_OFFSET}` : v);
+        const at = new Date(
+          dayOnly ? `${v}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}${IST_OFFSET}` : v,
+        );
         if (!isCalendarDay(v.slice(0, 10)) || Number.isNaN(at.getTime())) {
           ctx.addIssue({ code: z.ZodIssueCode.custom, message: M.invalidDate });
           return z.NEVER;
@@ -231,3 +280,9 @@ export interface AdminOrderTrackingRequest {
   id: string;
   trackingNumber: string;
 }
+
+/** `POST /admin2009/orders/{id}/cash-on-delivery`: what happened at the door. */
+export const codOutcomeSchema = z.object({
+  outcome: z.enum(COD_OUTCOMES, { errorMap: () => ({ message: M.codOutcome }) }),
+});
+export type CodOutcomeInput = z.output<typeof codOutcomeSchema>;

@@ -2,7 +2,15 @@ import type { Brand } from '../catalog';
 import type { CartCustomization } from '../cart/cart.types';
 import type { Paise } from '../money';
 import type { PaymentRefundReason, RefundState } from '../payment/payment.types';
-import type { CancelReason, CouponContext, OrderPaymentStatus, OrderStatus } from './order.constants';
+import type {
+  CancelReason,
+  CodOutcome,
+  CouponContext,
+  DocumentKind,
+  OrderPaymentStatus,
+  OrderStatus,
+  ShippingMethod,
+} from './order.constants';
 import type { OrderCreateInput, OrderQuoteInput } from './order.schemas';
 
 /** The product of an order line as it was when ordered: enough to show it and to reorder it. */
@@ -83,6 +91,16 @@ export interface OrderCustomerView {
   email: string | null;
 }
 
+/** A document issued for an order: its tax invoice or receipt, and a credit note after a refund. */
+export interface OrderDocumentView {
+  kind: DocumentKind;
+  /** `INV/26-27/000001`. */
+  number: string;
+  issuedAt: string;
+  /** Rupees. */
+  total: number;
+}
+
 /** An order as both apps read it. Money in rupees. */
 export interface OrderView {
   _id: string;
@@ -106,8 +124,34 @@ export interface OrderView {
   cancelReason: CancelReason | null;
   /** Payments for this order given back, oldest first; the order service always sends it. */
   refunds?: OrderRefundView[];
+  /** Added later: standard or express. */
+  shippingMethod: ShippingMethod;
+  /** Added later: the business buyer's GSTIN and company name, for the tax invoice. */
+  gstin: string | null;
+  companyName: string | null;
+  /** Added later: the documents issued for the order, oldest first (download: GET /orders/{id}/documents/{kind}). */
+  documents: OrderDocumentView[];
   createdAt: string;
   updatedAt: string;
+}
+
+/** `order.document.pdf`: one document of an order as a PDF, for its customer or staff (404 for anyone else). */
+export interface OrderDocumentRequest {
+  orderId: string;
+  kind: DocumentKind;
+}
+
+export interface OrderDocumentPdf {
+  /** `INV-26-27-000001.pdf`. */
+  filename: string;
+  /** The PDF's bytes, base64. */
+  pdfBase64: string;
+}
+
+/** `order.admin.codOutcome`. */
+export interface AdminCodOutcomeRequest {
+  id: string;
+  outcome: CodOutcome;
 }
 
 /** `order.create`: the validated body plus the `Idempotency-Key` header, when sent. */
@@ -136,6 +180,8 @@ export interface OrderQuoteView {
   taxRate: number;
   totalAmount: number;
   freeShippingThreshold: number;
+  /** Added later: the method these totals ship by. */
+  shippingMethod: ShippingMethod;
 }
 
 /** `order.stats.customer`: the order figures of the account overview (storefront spec, section 3). */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { ShopSettings } from '../settings';
+import { INDIAN_STATES } from '../india';
+import { gstinProblem, gstinState, normalizeGstin } from '../validation/gstin';
 import { emailSchema, phoneSchema } from '../validation/user.schemas';
 
 /** How a stored Razorpay key secret is shown: never the secret, only that one is set and its last 4 characters. */
@@ -17,15 +19,21 @@ export const SETTINGS_MESSAGES = {
   businessName: 'Business name is required',
   businessNameLength: 'Business name must be at most 120 characters',
   businessAddress: 'Business address must be at most 500 characters',
-  gstNumber: 'GST number must be a valid 15-character GSTIN',
+  businessState: 'Business state must be one of the Indian states and union territories',
+  gstStateMismatch: (gstinIn: string, state: string) =>
+    `The GST number is registered in ${gstinIn}, but the business state is ${state}`,
   razorpayKeyId: 'Razorpay key id must start with rzp_test_ or rzp_live_',
   razorpayKeySecret: 'Razorpay key secret must be at most 200 characters',
   liveNeedsKeyId: 'Enter the Razorpay key id before switching payments to live',
   lowStockThreshold: 'Low stock threshold must be a whole number from 1 to 1000',
   autoReorderQuantity: 'Auto-reorder quantity must be a whole number from 1 to 100000',
-  freeShippingThreshold: 'Free shipping threshold must be an amount of 0 to 10000000 rupees with at most 2 decimals',
-  standardShippingCost: 'Standard shipping cost must be an amount of 0 to 100000 rupees with at most 2 decimals',
-  expressShippingCost: 'Express shipping cost must be an amount of 0 to 100000 rupees with at most 2 decimals',
+  freeShippingThreshold:
+    'Free shipping threshold must be an amount of 0 to 10000000 rupees with at most 2 decimals',
+  standardShippingCost:
+    'Standard shipping cost must be an amount of 0 to 100000 rupees with at most 2 decimals',
+  expressShippingCost:
+    'Express shipping cost must be an amount of 0 to 100000 rupees with at most 2 decimals',
+  codLimit: 'Cash on delivery limit must be an amount of 0 to 1000000 rupees with at most 2 decimals',
   defaultTaxRate: 'Tax rate must be a percentage from 0 to 100',
   sessionTimeout: 'Session timeout must be a whole number of minutes from 5 to 1440',
   maxLoginAttempts: 'Max login attempts must be a whole number from 1 to 100',
@@ -38,10 +46,23 @@ const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Num
 const toBoolean = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : v);
 
 const flag = (label: string) =>
-  z.preprocess(toBoolean, z.boolean({ invalid_type_error: `${label} must be true or false`, required_error: `${label} must be true or false` }));
+  z.preprocess(
+    toBoolean,
+    z.boolean({
+      invalid_type_error: `${label} must be true or false`,
+      required_error: `${label} must be true or false`,
+    }),
+  );
 
 const whole = (message: string, min: number, max: number) =>
-  z.preprocess(toNumber, z.number({ invalid_type_error: message, required_error: message }).int(message).min(min, message).max(max, message));
+  z.preprocess(
+    toNumber,
+    z
+      .number({ invalid_type_error: message, required_error: message })
+      .int(message)
+      .min(min, message)
+      .max(max, message),
+  );
 
 const rupees = (message: string, max: number) =>
   z.preprocess(
@@ -55,9 +76,12 @@ const rupees = (message: string, max: number) =>
 
 /** Optional text: blank is allowed and stored as ''. */
 const optionalText = <S extends z.ZodTypeAny>(schema: S) =>
-  z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v.trim() : v), z.union([z.literal(''), schema]));
+  z.preprocess(
+    (v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v.trim() : v),
+    z.union([z.literal(''), schema]),
+  );
 
-const GSTIN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+const GSTIN_TYPE_MESSAGE = 'GST number must be text';
 
 const fields = {
   businessName: z
@@ -68,9 +92,18 @@ const fields = {
   businessEmail: optionalText(emailSchema),
   businessPhone: optionalText(phoneSchema),
   businessAddress: optionalText(z.string().max(500, M.businessAddress)),
+  businessState: z.preprocess(
+    (v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ invalid_type_error: M.businessState })
+      .refine((v) => v === '' || (INDIAN_STATES as readonly string[]).includes(v), M.businessState),
+  ),
   gstNumber: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v === null || v === undefined ? '' : v),
-    z.union([z.literal(''), z.string().regex(GSTIN, M.gstNumber)], { errorMap: () => ({ message: M.gstNumber }) }),
+    (v) => (typeof v === 'string' ? normalizeGstin(v) : v === null || v === undefined ? '' : v),
+    z.string({ invalid_type_error: GSTIN_TYPE_MESSAGE }).superRefine((v, ctx) => {
+      const problem = v === '' ? null : gstinProblem(v);
+      if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+    }),
   ),
   emailNotifications: flag('Email notifications'),
   orderNotifications: flag('Order notifications'),
@@ -87,9 +120,14 @@ const fields = {
   freeShippingThreshold: rupees(M.freeShippingThreshold, 10_000_000),
   standardShippingCost: rupees(M.standardShippingCost, 100_000),
   expressShippingCost: rupees(M.expressShippingCost, 100_000),
+  codEnabled: flag('Cash on delivery'),
+  codLimit: rupees(M.codLimit, 1_000_000),
   defaultTaxRate: z.preprocess(
     toNumber,
-    z.number({ invalid_type_error: M.defaultTaxRate, required_error: M.defaultTaxRate }).min(0, M.defaultTaxRate).max(100, M.defaultTaxRate),
+    z
+      .number({ invalid_type_error: M.defaultTaxRate, required_error: M.defaultTaxRate })
+      .min(0, M.defaultTaxRate)
+      .max(100, M.defaultTaxRate),
   ),
   applyTaxToShipping: flag('Apply tax to shipping'),
   sessionTimeout: whole(M.sessionTimeout, 5, 1440),
@@ -106,6 +144,14 @@ export const shopSettingsSchema: z.ZodType<PublicShopSettings, z.ZodTypeDef, unk
   .superRefine((s, ctx) => {
     if (s.paymentGatewayLive && !s.razorpayKeyId) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: M.liveNeedsKeyId, path: ['razorpayKeyId'] });
+    }
+    const registeredIn = s.gstNumber ? gstinState(s.gstNumber) : null;
+    if (registeredIn && s.businessState && registeredIn !== s.businessState) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: M.gstStateMismatch(registeredIn, s.businessState),
+        path: ['gstNumber'],
+      });
     }
   });
 

@@ -5,6 +5,7 @@ import { CatalogListingVersion1764000000000 } from './migrations/1764000000000-c
 import { CatalogSearch1770000000000 } from './migrations/1770000000000-catalog-search';
 import { CatalogCategorySorts1771000000000 } from './migrations/1771000000000-catalog-category-sorts';
 import { ReviewRestore1788000000000 } from './migrations/1788000000000-review-restore';
+import { ProductHsnCode1800000000000 } from './migrations/1800000000000-product-hsn-code';
 import { ProductCustomizationEntity } from './products/product-customization.entity';
 import { ProductEntity } from './products/product.entity';
 import { CustomerEntity } from './reviews/customer.entity';
@@ -29,4 +30,5 @@ export const CATALOG_MIGRATIONS = [
   CatalogSearch1770000000000,
   CatalogCategorySorts1771000000000,
   ReviewRestore1788000000000,
+  ProductHsnCode1800000000000,
 ];

@@ -11,6 +11,7 @@ import { OrderRefunds1781000000000 } from './migrations/1781000000000-order-refu
 import { OrderRefundStates1782000000000 } from './migrations/1782000000000-refund-states';
 import { OrderFileLinks1783000000000 } from './migrations/1783000000000-order-file-links';
 import { OrderSettingsNotify1797000000000 } from './migrations/1797000000000-settings-notify';
+import { OrderShippingBuyer1800000000000 } from './migrations/1800000000000-order-shipping-buyer';
 import { IdempotencyKeyEntity } from './orders/idempotency-key.entity';
 import { OrderLineEntity } from './orders/order-line.entity';
 import { OrderRefundEntity } from './orders/order-refund.entity';
@@ -43,6 +44,7 @@ export const ORDER_ENTITIES = [
         OrderRefundStates1782000000000,
         OrderFileLinks1783000000000,
         OrderSettingsNotify1797000000000,
+        OrderShippingBuyer1800000000000,
       ],
       envSchema: orderEnvSchema,
     }),

@@ -13,6 +13,8 @@ import { PasswordResets1760000000000 } from './migrations/1760000000000-password
 import { GoogleSignIn1770000000000 } from './migrations/1770000000000-google-sign-in';
 import { TokenVersions1780000000000 } from './migrations/1780000000000-token-versions';
 import { Sessions1790000000000 } from './migrations/1790000000000-sessions';
+import { Mails1800000000000 } from './migrations/1800000000000-mails';
+import { MailModule } from './mail/mail.module';
 import { GoogleSignInModule } from './google-sign-in/google-sign-in.module';
 import { PasswordResetEntity } from './password-reset/password-reset.entity';
 import { PasswordResetModule } from './password-reset/password-reset.module';
@@ -28,10 +30,28 @@ import { WishlistModule } from './wishlist/wishlist.module';
   imports: [
     KitModule.forService({
       service: 'user',
-      entities: [UserEntity, AdminEntity, AddressEntity, WishlistItemEntity, LoginAttemptEntity, ShopSettingsEntity, PasswordResetEntity, SessionEntity],
-      migrations: [UserTables1714000000000, UserSettingsDeactivation1741000000000, PasswordResets1760000000000, GoogleSignIn1770000000000, TokenVersions1780000000000, Sessions1790000000000],
+      entities: [
+        UserEntity,
+        AdminEntity,
+        AddressEntity,
+        WishlistItemEntity,
+        LoginAttemptEntity,
+        ShopSettingsEntity,
+        PasswordResetEntity,
+        SessionEntity,
+      ],
+      migrations: [
+        UserTables1714000000000,
+        UserSettingsDeactivation1741000000000,
+        PasswordResets1760000000000,
+        GoogleSignIn1770000000000,
+        TokenVersions1780000000000,
+        Sessions1790000000000,
+        Mails1800000000000,
+      ],
       envSchema: userEnvSchema,
     }),
+    MailModule,
     UsersModule,
     AddressesModule,
     WishlistModule,

@@ -1,10 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { PriceQuoteInput, PriceQuoteLine, PriceQuoteReply, priceLine } from '@shop/proto';
+import { hsnCodeOf, PriceQuoteInput, PriceQuoteLine, PriceQuoteReply, priceLine } from '@shop/proto';
 import { DataSource } from 'typeorm';
 import { LINK_COLUMNS, LinkRow, pricingOptions, ProductRow } from './product-view';
 
-type QuotedRow = Pick<ProductRow, 'id' | 'name' | 'brand' | 'images' | 'price_paise' | 'stock' | 'reserved'> & {
+type QuotedRow = Pick<
+  ProductRow,
+  'id' | 'name' | 'brand' | 'images' | 'price_paise' | 'stock' | 'reserved'
+> & {
   links: LinkRow[];
+  category: string;
+  hsn_code: string | null;
 };
 
 /**
@@ -12,7 +17,7 @@ type QuotedRow = Pick<ProductRow, 'id' | 'name' | 'brand' | 'images' | 'price_pa
  * their options were two reads per checkout, each a round trip the catalog's profile showed.
  */
 const QUOTE_SQL = `
-  SELECT p.id, p.name, p.brand, p.images, p.price_paise, p.stock, p.reserved,
+  SELECT p.id, p.name, p.brand, p.images, p.price_paise, p.stock, p.reserved, p.category, p.hsn_code,
          coalesce((SELECT json_agg(k ORDER BY k.position) FROM (
            SELECT ${LINK_COLUMNS}
              FROM product_customizations l JOIN customization_definitions d ON d.id = l.option_id
@@ -45,6 +50,7 @@ export class PriceQuoteService {
           unitPricePaise: 0,
           linePricePaise: 0,
           stock: 0,
+          hsnCode: '',
         };
       }
       const unit = priceLine(row.price_paise, pricingOptions(row.links), line.customization);
@@ -59,6 +65,7 @@ export class PriceQuoteService {
         unitPricePaise: unit,
         linePricePaise: unit * line.quantity,
         stock: row.stock - row.reserved,
+        hsnCode: hsnCodeOf({ hsnCode: row.hsn_code, category: row.category }),
       };
     });
     return { lines, totalPaise: lines.reduce((sum, l) => sum + l.linePricePaise, 0) };

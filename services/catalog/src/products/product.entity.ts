@@ -28,6 +28,8 @@ export class ProductEntity {
   @Column('text', { name: 'available_sizes', array: true }) availableSizes: string[];
   @Column('text', { name: 'turnaround_time', nullable: true }) turnaroundTime: string | null;
   @Column('smallint', { name: 'low_stock_threshold', nullable: true }) lowStockThreshold: number | null;
+  /** For tax invoices; null takes the category's default (`hsnCodeOf`). */
+  @Column('text', { name: 'hsn_code', nullable: true }) hsnCode: string | null;
   @Column('numeric', { precision: 3, scale: 2 }) rating: string;
   @Column('integer', { name: 'review_count' }) reviewCount: number;
   @Column('integer') version: number;

@@ -22,6 +22,7 @@ export interface PricedLine {
   unitPricePaise: Paise;
   quantity: number;
   customization: CartCustomization;
+  hsnCode: string;
 }
 
 export interface PricedLines {
@@ -77,6 +78,7 @@ export class CheckoutPricing {
         unitPricePaise: q.unitPricePaise,
         quantity: line.quantity,
         customization: line.customization as CartCustomization,
+        hsnCode: q.hsnCode,
       };
     });
     if (options.checkStock) this.checkStock(lines, quote);

@@ -15,4 +15,6 @@ export class OrderLineEntity {
   @Column('bigint', { name: 'unit_price_paise', transformer: paiseColumn }) unitPricePaise: number;
   @Column('integer') quantity: number;
   @Column('jsonb') customization: CartCustomization;
+  /** The product's HSN code when ordered; null on lines ordered before invoices. */
+  @Column('text', { name: 'hsn_code', nullable: true }) hsnCode: string | null;
 }

@@ -104,6 +104,10 @@ export function toOrderView(
       : new Date(now.getTime() + ESTIMATED_DELIVERY_DAYS * DAY_MS).toISOString(),
     cancelReason: order.cancelReason,
     refunds: toRefundViews(refunds),
+    shippingMethod: order.shippingMethod,
+    gstin: order.buyerGstin,
+    companyName: order.buyerCompany,
+    documents: [],
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };

@@ -1,5 +1,11 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { CancelReason, OrderPaymentStatus, OrderStatus, ShippingAddressInput } from '@shop/proto';
+import type {
+  CancelReason,
+  OrderPaymentStatus,
+  OrderStatus,
+  ShippingAddressInput,
+  ShippingMethod,
+} from '@shop/proto';
 import { paiseColumn } from '../common/paise-column';
 
 export type ReservationState = 'pending' | 'reserved';
@@ -30,6 +36,10 @@ export class OrderEntity {
   @Column('text', { name: 'coupon_code', nullable: true }) couponCode: string | null;
   @Column('smallint', { name: 'coupon_percent' }) couponPercent: number;
   @Column('jsonb', { name: 'shipping_address' }) shippingAddress: ShippingAddressInput;
+  @Column('text', { name: 'shipping_method' }) shippingMethod: ShippingMethod;
+  /** The business buyer's GSTIN and company name, for a tax invoice that carries both parties'. */
+  @Column('text', { name: 'buyer_gstin', nullable: true }) buyerGstin: string | null;
+  @Column('text', { name: 'buyer_company', nullable: true }) buyerCompany: string | null;
   @Column('text', { name: 'tracking_number', nullable: true }) trackingNumber: string | null;
   @Column('text', { name: 'cancel_reason', nullable: true }) cancelReason: CancelReason | null;
   @Column('timestamptz', { name: 'expires_at' }) expiresAt: Date;

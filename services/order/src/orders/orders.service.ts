@@ -158,7 +158,12 @@ export class OrdersService {
     const coupon = input.coupon
       ? await this.coupons.validate(input.coupon, priced.subtotalPaise, input.context, userId)
       : null;
-    const totals = orderTotals(priced.subtotalPaise, coupon?.percent ?? 0, priced.rules);
+    const totals = orderTotals(
+      priced.subtotalPaise,
+      coupon?.percent ?? 0,
+      priced.rules,
+      input.shippingMethod,
+    );
     return {
       products: priced.lines.map(toLineView),
       subtotal: toRupees(totals.subtotalPaise),
@@ -170,6 +175,7 @@ export class OrdersService {
       taxRate: priced.rules.taxRatePercent,
       totalAmount: toRupees(totals.totalPaise),
       freeShippingThreshold: toRupees(priced.rules.freeShippingThresholdPaise),
+      shippingMethod: input.shippingMethod,
     };
   }
 
@@ -286,7 +292,12 @@ export class OrdersService {
     hash: string,
   ): Promise<Written> {
     const coupon = input.coupon ? await this.coupons.claim(m, input.coupon, userId) : null;
-    const totals = orderTotals(priced.subtotalPaise, coupon?.percent ?? 0, priced.rules);
+    const totals = orderTotals(
+      priced.subtotalPaise,
+      coupon?.percent ?? 0,
+      priced.rules,
+      input.shippingMethod,
+    );
     const now = new Date();
     const order = m.create(OrderEntity, {
       id: randomUUID(),
@@ -304,6 +315,9 @@ export class OrdersService {
       couponCode: coupon?.code ?? null,
       couponPercent: coupon?.percent ?? 0,
       shippingAddress: input.shippingAddress,
+      shippingMethod: input.shippingMethod,
+      buyerGstin: input.gstin,
+      buyerCompany: input.gstin ? input.companyName : null,
       trackingNumber: null,
       cancelReason: null,
       expiresAt: new Date(now.getTime() + this.config.ORDER_PAYMENT_TTL_MINUTES * 60_000),

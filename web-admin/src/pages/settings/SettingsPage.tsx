@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { INDIAN_STATES } from '@shop/proto';
 import {
   useEffect,
   useId,
@@ -223,7 +224,21 @@ function SettingsForm({ settings }: { settings: Settings }) {
                     <TextField {...field} name="businessPhone" label="Business Phone" type="tel" />
                   </div>
                   <TextField {...field} name="businessAddress" label="Business Address" multiline />
-                  <TextField {...field} name="gstNumber" label="GST Number" />
+                  <div className="field-row">
+                    <SelectField
+                      {...field}
+                      name="businessState"
+                      label="Business State"
+                      options={INDIAN_STATES}
+                      hint="Buyers in this state are charged CGST and SGST, others IGST."
+                    />
+                    <TextField
+                      {...field}
+                      name="gstNumber"
+                      label="GST Number"
+                      hint="Printed on tax invoices. Without it, paid orders get receipts instead."
+                    />
+                  </div>
                 </Group>
                 <Group title="Shipping and Tax">
                   <div className="field-row">
@@ -242,34 +257,47 @@ function SettingsForm({ settings }: { settings: Settings }) {
             ) : null}
 
             {tab === 'payments' ? (
-              <Group title="Payment Gateway">
-                <TextField {...field} name="razorpayKeyId" label="Razorpay Key ID" />
-                <TextField
-                  {...field}
-                  name="razorpayKeySecret"
-                  label="Razorpay Key Secret"
-                  type="password"
-                  autoComplete="new-password"
-                  hint={
-                    secretStored
-                      ? 'A secret is stored and only its last characters are shown. Leave it to keep it, or type a new one.'
-                      : 'No secret is stored yet.'
-                  }
-                />
-                <Toggle
-                  {...field}
-                  name="paymentGatewayLive"
-                  label="Live payments"
-                  badge={
-                    values.paymentGatewayLive ? (
-                      <span className="badge badge-success">Live</span>
-                    ) : (
-                      <span className="badge badge-warning">Test</span>
-                    )
-                  }
-                  hint="Off: payments run in test mode and no money moves."
-                />
-              </Group>
+              <>
+                <Group title="Payment Gateway">
+                  <TextField {...field} name="razorpayKeyId" label="Razorpay Key ID" />
+                  <TextField
+                    {...field}
+                    name="razorpayKeySecret"
+                    label="Razorpay Key Secret"
+                    type="password"
+                    autoComplete="new-password"
+                    hint={
+                      secretStored
+                        ? 'A secret is stored and only its last characters are shown. Leave it to keep it, or type a new one.'
+                        : 'No secret is stored yet.'
+                    }
+                  />
+                  <Toggle
+                    {...field}
+                    name="paymentGatewayLive"
+                    label="Live payments"
+                    badge={
+                      values.paymentGatewayLive ? (
+                        <span className="badge badge-success">Live</span>
+                      ) : (
+                        <span className="badge badge-warning">Test</span>
+                      )
+                    }
+                    hint="Off: payments run in test mode and no money moves."
+                  />
+                </Group>
+                <Group title="Cash on Delivery">
+                  <Toggle
+                    {...field}
+                    name="codEnabled"
+                    label="Offer cash on delivery"
+                    hint="Checkout offers it beside online payment, for orders up to the limit."
+                  />
+                  {values.codEnabled ? (
+                    <NumberField {...field} name="codLimit" label="Cash on Delivery Limit (₹)" />
+                  ) : null}
+                </Group>
+              </>
             ) : null}
 
             {tab === 'inventory' ? (
@@ -422,6 +450,51 @@ function TextField<K extends TextKey>({
           onChange={(event) => set(name, event.target.value as SettingsFormValues[K])}
         />
       )}
+      {hint ? (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function SelectField<K extends TextKey>({
+  values,
+  errors,
+  set,
+  name,
+  label,
+  hint,
+  options,
+}: FieldProps<K> & { options: readonly string[] }) {
+  const id = useId();
+  const error = errors[name];
+  const described =
+    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        name={name}
+        value={values[name] as string}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        onChange={(event) => set(name, event.target.value as SettingsFormValues[K])}
+      >
+        <option value="">Not set</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
       {hint ? (
         <p id={`${id}-hint`} className="field-hint">
           {hint}

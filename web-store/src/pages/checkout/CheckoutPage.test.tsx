@@ -51,6 +51,7 @@ function quote(coupon: string | null): OrderQuoteView {
     taxRate: 18,
     totalAmount: 1000 - discount + 99 + Math.round((1000 - discount + 99) * 0.18),
     freeShippingThreshold: 1000,
+    shippingMethod: 'standard',
   };
 }
 

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { MailKind, QueuedMail } from './mail-kinds';
+
+/** The channel the mail sender listens on: a queued mail wakes it when its transaction commits. */
+export const MAILS_DUE_CHANNEL = 'mails_due';
+
+/**
+ * Queues mail in the caller's transaction, so a mail exists exactly when the change that decided it
+ * commits; the sender delivers it afterwards. Queuing the same `dedupeKey` again does nothing.
+ */
+@Injectable()
+export class MailQueue {
+  async enqueue<K extends MailKind>(manager: EntityManager, mail: QueuedMail<K>): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `WITH queued AS (
+         INSERT INTO mails (dedupe_key, kind, recipient, data) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (dedupe_key) DO NOTHING RETURNING id
+       )
+       SELECT pg_notify($5, '') FROM queued`,
+      [mail.dedupeKey, mail.kind, mail.to, JSON.stringify(mail.data), MAILS_DUE_CHANNEL],
+    );
+    return rows.length > 0;
+  }
+}
