@@ -39,6 +39,11 @@ export interface OrderPaidEvent {
   lines: OrderEventLine[];
   paymentId: string;
   paidAt: string;
+  /**
+   * Added later: how it was paid: Razorpay's method (card, upi...), or `cod` when staff recorded a
+   * cash-on-delivery order paid at the door.
+   */
+  paymentMethod?: string;
 }
 
 /**
