@@ -60,7 +60,7 @@ export class OrderLifecycle {
     reason: CancelReason = 'staff',
   ): Promise<void> {
     const from = order.status;
-    if (!canMoveOrder(from, to)) throw RpcError.badRequest(refusedTransitionMessage(from, to));
+    if (!canMoveOrder(from, to, reason)) throw RpcError.badRequest(refusedTransitionMessage(from, to));
     const at = new Date();
     const paid = order.paymentStatus === 'paid';
     order.status = to;
