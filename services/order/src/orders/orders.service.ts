@@ -3,6 +3,7 @@ import { RpcError, RpcReplies, SERVICE_CONFIG } from '@shop/kit';
 import {
   Actor,
   canonicalJson,
+  CASH_ON_DELIVERY,
   CustomerOrderStats,
   ORDER_CURRENCY,
   ORDER_MESSAGES,
@@ -14,6 +15,7 @@ import {
   orderTotals,
   OrderView,
   RECENT_ORDERS_LIMIT,
+  SettingsUpdatedEvent,
   toRupees,
 } from '@shop/proto';
 import { createHash, randomUUID } from 'node:crypto';
@@ -21,6 +23,8 @@ import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm'
 import type { OrderConfig } from '../config/order-config';
 import { CouponsService } from '../coupons/coupons.service';
 import { CustomerEntity } from '../customers/customer.entity';
+import { SettingsService } from '../settings/settings.service';
+import { codRefusal, isCashOnDelivery } from './cash-on-delivery';
 import { CheckoutFiles } from './checkout-files';
 import { CheckoutPricing, PricedLines } from './checkout-pricing';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
@@ -82,6 +86,13 @@ type KeyClaim = Pick<IdempotencyKeyEntity, 'requestHash' | 'orderId'>;
 /** Thrown by a write that would have claimed a key another request claimed first. */
 class KeyAlreadyClaimed extends Error {}
 
+/** What decides cash on delivery, as the settings stood when the checkout began. */
+type CodRules = Pick<SettingsUpdatedEvent, 'codEnabled' | 'codLimit'>;
+
+/** A checkout the shop will not take as cash on delivery: the shopper can still pay online. */
+const codRefused = (message: string) =>
+  RpcError.conflict(message, [{ field: 'paymentDetails.paymentMethod', message }]);
+
 /** A digest of what a checkout asks for; the prices a client sends are not part of it, as they are ignored. */
 export function requestHash(input: OrderCreateInput): string {
   return createHash('sha256').update(canonicalJson(input)).digest('hex');
@@ -98,13 +109,16 @@ export class OrdersService {
     private readonly reservations: OrderReservations,
     private readonly views: OrderViews,
     private readonly replies: RpcReplies,
+    private readonly settings: SettingsService,
     @Inject(SERVICE_CONFIG) private readonly config: OrderConfig,
   ) {}
 
   /**
    * Places an order: prices it, writes it with its stock not yet reserved, then reserves. With an
    * Idempotency-Key, a retried submit gets the order the first one placed (finishing it if the
-   * first stopped half way), and the same key with a different request is refused.
+   * first stopped half way), and the same key with a different request is refused. Cash on
+   * delivery is taken while the settings allow it and up to their limit; such an order is placed
+   * the same way, with no payment window (it is paid at the door and never expires).
    */
   async create(
     userId: string,
@@ -118,6 +132,8 @@ export class OrdersService {
       const earlier = await this.replayClaim(claim, hash);
       if (earlier) return earlier;
     }
+    const cod = isCashOnDelivery(input.paymentDetails.paymentMethod) ? await this.settings.current() : null;
+    if (cod && !cod.codEnabled) throw codRefused(ORDER_MESSAGES.codUnavailable);
     const priced = await this.files
       .resolve(userId, input.products)
       .then((products) => this.pricing.price(products, { checkStock: true }));
@@ -125,8 +141,10 @@ export class OrdersService {
     try {
       // Without a coupon the order is written in one statement, which needs no transaction of its own.
       written = input.coupon
-        ? await this.dataSource.transaction((m) => this.write(m, userId, input, priced, idempotencyKey, hash))
-        : await this.write(this.dataSource.manager, userId, input, priced, idempotencyKey, hash);
+        ? await this.dataSource.transaction((m) =>
+            this.write(m, userId, input, priced, cod, idempotencyKey, hash),
+          )
+        : await this.write(this.dataSource.manager, userId, input, priced, cod, idempotencyKey, hash);
     } catch (err) {
       if (!(err instanceof KeyAlreadyClaimed)) throw err;
       // A concurrent submit with the same key placed it; if that one found no stock, neither does this.
@@ -187,11 +205,11 @@ export class OrdersService {
     return this.views.of(orders);
   }
 
-  /** A customer sees only their own orders; staff see any. */
-  async get(actor: Actor, id: string): Promise<OrderView> {
+  /** A customer sees only their own orders; staff, and another service (no actor), see any. */
+  async get(actor: Actor | null, id: string): Promise<OrderView> {
     const found = await this.views.one(id);
     if (!found) throw RpcError.notFound(ORDER_MESSAGES.orderNotFound);
-    if (actor.role === 'customer' && found.entity.userId !== actor.userId)
+    if (actor?.role === 'customer' && found.entity.userId !== actor.userId)
       throw RpcError.forbidden(ORDER_MESSAGES.forbidden);
     return found.view;
   }
@@ -200,10 +218,10 @@ export class OrdersService {
     // Asked by the payment service whenever a shopper is faster than order.placed: plain SQL.
     const [order]: Pick<
       OrderEntity,
-      'id' | 'userId' | 'totalPaise' | 'currency' | 'status' | 'paymentStatus' | 'expiresAt'
+      'id' | 'userId' | 'totalPaise' | 'currency' | 'status' | 'paymentStatus' | 'paymentMethod' | 'expiresAt'
     >[] = await this.dataSource.query(
       `SELECT id, user_id AS "userId", total_paise::float8 AS "totalPaise", currency, status,
-              payment_status AS "paymentStatus", expires_at AS "expiresAt"
+              payment_status AS "paymentStatus", payment_method AS "paymentMethod", expires_at AS "expiresAt"
        FROM orders WHERE id = $1 AND reservation = 'reserved'`,
       [id],
     );
@@ -217,10 +235,13 @@ export class OrdersService {
       currency: order.currency,
       orderStatus: order.status,
       paymentStatus: order.paymentStatus,
+      // Cash on delivery is paid at the door, never online.
       payable:
+        order.paymentMethod !== CASH_ON_DELIVERY &&
         order.status !== 'Cancelled' &&
         (order.paymentStatus === 'pending' || order.paymentStatus === 'failed'),
-      expiresAt: order.expiresAt.toISOString(),
+      expiresAt: order.expiresAt?.toISOString() ?? null,
+      paymentMethod: order.paymentMethod,
     };
   }
 
@@ -288,6 +309,7 @@ export class OrdersService {
     userId: string,
     input: OrderCreateInput,
     priced: PricedLines,
+    cod: CodRules | null,
     key: string | null,
     hash: string,
   ): Promise<Written> {
@@ -298,6 +320,9 @@ export class OrdersService {
       priced.rules,
       input.shippingMethod,
     );
+    // Refused before anything is written; a coupon claimed above is rolled back with the transaction.
+    const refusal = cod && codRefusal(cod, totals.totalPaise);
+    if (refusal) throw codRefused(refusal);
     const now = new Date();
     const order = m.create(OrderEntity, {
       id: randomUUID(),
@@ -305,7 +330,7 @@ export class OrdersService {
       status: 'Pending',
       reservation: 'pending',
       paymentStatus: 'pending',
-      paymentMethod: input.paymentDetails.paymentMethod,
+      paymentMethod: cod ? CASH_ON_DELIVERY : input.paymentDetails.paymentMethod,
       razorpayOrderId: null,
       paymentId: null,
       paidAt: null,
@@ -320,7 +345,7 @@ export class OrdersService {
       buyerCompany: input.gstin ? input.companyName : null,
       trackingNumber: null,
       cancelReason: null,
-      expiresAt: new Date(now.getTime() + this.config.ORDER_PAYMENT_TTL_MINUTES * 60_000),
+      expiresAt: cod ? null : new Date(now.getTime() + this.config.ORDER_PAYMENT_TTL_MINUTES * 60_000),
       createdAt: now,
       updatedAt: now,
     });
