@@ -22,7 +22,9 @@ const MESSAGE = Buffer.from(
  * A local SMTP server that records what it kept (messages whose DATA ended with the dot) and what
  * it dropped (DATA cut off by the connection closing), and answers as the test says.
  */
-async function relayServer(options: { rcptReply?: (to: string) => Error | undefined; dataReply?: () => Error | undefined } = {}) {
+async function relayServer(
+  options: { rcptReply?: (to: string) => Error | undefined; dataReply?: () => Error | undefined } = {},
+) {
   const kept: string[] = [];
   const dropped: string[] = [];
   const reading: Buffer[][] = [];
@@ -104,7 +106,9 @@ describe('SmtpRelay.deliver', () => {
     const server = await relayServer();
     try {
       await expect(
-        new SmtpRelay(server.url).deliver(ENVELOPE, MESSAGE, () => Promise.reject(new Error('database gone'))),
+        new SmtpRelay(server.url).deliver(ENVELOPE, MESSAGE, () =>
+          Promise.reject(new Error('database gone')),
+        ),
       ).rejects.toThrow('database gone');
       await until(() => server.dropped.length === 1);
       expect(server.kept).toEqual([]);
@@ -132,7 +136,9 @@ describe('SmtpRelay.deliver', () => {
     const server = await relayServer({ rcptReply: () => refusal(550, 'No such mailbox') });
     try {
       const commit = jest.fn(async () => true);
-      const failure = await new SmtpRelay(server.url).deliver(ENVELOPE, MESSAGE, commit).catch((err: SmtpFailure) => err);
+      const failure = await new SmtpRelay(server.url)
+        .deliver(ENVELOPE, MESSAGE, commit)
+        .catch((err: SmtpFailure) => err);
       expect(failure).toMatchObject({ responseCode: 550, permanent: true });
       expect((failure as Error).message).toMatch(/No such mailbox/);
       expect(commit).not.toHaveBeenCalled();
@@ -147,7 +153,9 @@ describe('SmtpRelay.deliver', () => {
     const { port } = tcp.address() as { port: number };
     await new Promise((resolve) => tcp.close(resolve));
     const commit = jest.fn(async () => true);
-    const failure = await new SmtpRelay(`smtp://127.0.0.1:${port}`).deliver(ENVELOPE, MESSAGE, commit).catch((err) => err);
+    const failure = await new SmtpRelay(`smtp://127.0.0.1:${port}`)
+      .deliver(ENVELOPE, MESSAGE, commit)
+      .catch((err) => err);
     expect(failure).toBeInstanceOf(SmtpFailure);
     expect(failure).toMatchObject({ permanent: false, message: expect.stringMatching(/ECONNREFUSED/) });
     expect(commit).not.toHaveBeenCalled();

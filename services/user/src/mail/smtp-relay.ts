@@ -82,12 +82,18 @@ export class SmtpRelay {
    * caller knows whether its commit had said yes by then), and whatever `commit` throws, after
    * closing the connection without the end.
    */
-  async deliver(envelope: SmtpEnvelope, message: Buffer, commit: () => Promise<boolean>): Promise<DeliveryOutcome> {
+  async deliver(
+    envelope: SmtpEnvelope,
+    message: Buffer,
+    commit: () => Promise<boolean>,
+  ): Promise<DeliveryOutcome> {
     const connection = new SMTPConnection(this.options);
     // Every failure of the connection, whatever step is waiting, ends the delivery.
     const broken = new Promise<never>((_, reject) => {
       connection.once('error', (err) => reject(SmtpFailure.of(err)));
-      connection.once('end', () => reject(new SmtpFailure('The SMTP connection closed unexpectedly', undefined, false)));
+      connection.once('end', () =>
+        reject(new SmtpFailure('The SMTP connection closed unexpectedly', undefined, false)),
+      );
     });
     broken.catch(() => undefined);
     const step = <T>(run: (done: (err: Error | null | undefined, value?: T) => void) => void) =>
