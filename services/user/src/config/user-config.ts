@@ -54,6 +54,11 @@ const userEnvironment = z
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1_000).default(12),
     /** Mails one replica sends at once. */
     MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /**
+     * How long a replica's claim on a mail holds: a replica that dies while sending leaves its mail
+     * to the others (or to itself, restarted) after this.
+     */
+    MAIL_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
     /** How often a replica looks for due mail without being woken (a retry's time, a lapsed lease). */
     MAIL_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
     /** The storefront's address, for the links in e-mails. */

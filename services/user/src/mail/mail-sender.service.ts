@@ -27,8 +27,6 @@ interface LastFailure {
   error: string;
 }
 
-/** How long a claim holds before another replica may take the mail: far longer than one delivery takes. */
-const LEASE_MS = 60_000;
 const RELISTEN_MS = 1000;
 /** What the log and the row keep of an error. */
 const ERROR_MAX_LENGTH = 1000;
@@ -163,7 +161,7 @@ export class MailSender extends PeriodicSweep {
          RETURNING m.id, m.kind, m.recipient, m.data, m.attempts, m.claim
        )
        SELECT * FROM claimed`,
-      [limit, LEASE_MS],
+      [limit, this.config.MAIL_LEASE_MS],
     );
   }
 
