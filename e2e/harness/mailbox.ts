@@ -37,6 +37,8 @@ export interface Mailbox {
   webUrl: string;
   /** Every mail the inbox holds, oldest first. */
   all(): Promise<InboxMail[]>;
+  /** A mail as it arrived over SMTP (headers maildev's parsed view leaves out, such as Reply-To). */
+  source(id: string): Promise<string>;
   /** The mails that match, once there are at least `count` of them (1 by default). */
   waitFor(match: MailMatch, options?: { count?: number; timeoutMs?: number }): Promise<InboxMail[]>;
   /** Stops maildev: its SMTP port refuses connections until `start`. */
@@ -127,6 +129,11 @@ export async function createMailbox(): Promise<Mailbox> {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     webUrl,
     all,
+    async source(id) {
+      const res = await fetch(`${webUrl}/api/email/${encodeURIComponent(id)}/source`);
+      if (!res.ok) throw new Error(`maildev answered ${res.status}`);
+      return res.text();
+    },
     async waitFor(match, { count = 1, timeoutMs = 15_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
