@@ -9,7 +9,7 @@ import { MailMetrics, type MailQueueReading } from './mail-metrics';
 import { MAILS_DUE_CHANNEL } from './mail-queue.service';
 import { type ComposedMail, MailRenderer, UnrenderableMail } from './mail-renderer.service';
 import { afterFailedAttempt, type MailRetryPolicy } from './mail-retry';
-import { SmtpFailure, SmtpRelay } from './smtp-relay';
+import { type PreparedMessage, SmtpFailure, SmtpRelay } from './smtp-relay';
 
 /** A mail as the sender claimed it. */
 interface ClaimedMail {
@@ -181,13 +181,21 @@ export class MailSender extends PeriodicSweep {
 
   private async send(mail: ClaimedMail): Promise<void> {
     let committed = false;
+    // The same id on every attempt: a relay or mailbox that sees a mail twice can tell.
+    const messageId = `<mail-${mail.id}@${this.messageIdDomain}>`;
     try {
-      const composed = await this.renderer.compose({ id: mail.id, kind: mail.kind, data: mail.data });
-      const { envelope, message, messageId } = await this.build(mail, composed);
-      const outcome = await this.relay.deliver(envelope, message, async () => {
-        committed = await this.markSent(mail, messageId);
-        return committed;
-      });
+      const outcome = await this.relay.deliver(
+        async () =>
+          this.build(
+            mail,
+            await this.renderer.compose({ id: mail.id, kind: mail.kind, data: mail.data }),
+            messageId,
+          ),
+        async () => {
+          committed = await this.markSent(mail, messageId);
+          return committed;
+        },
+      );
       if (outcome === 'withdrawn') {
         this.logger.warn(
           `mail ${mail.id} was claimed again elsewhere after its lease lapsed; this copy was withdrawn`,
@@ -207,9 +215,11 @@ export class MailSender extends PeriodicSweep {
     }
   }
 
-  private async build(mail: ClaimedMail, composed: ComposedMail) {
-    // The same id on every attempt: a relay or mailbox that sees a mail twice can tell.
-    const messageId = `<mail-${mail.id}@${this.messageIdDomain}>`;
+  private async build(
+    mail: ClaimedMail,
+    composed: ComposedMail,
+    messageId: string,
+  ): Promise<PreparedMessage> {
     const node = new MailComposer({
       from: this.config.MAIL_FROM,
       to: mail.recipient,
@@ -221,11 +231,7 @@ export class MailSender extends PeriodicSweep {
       messageId,
     }).compile();
     const envelope = node.getEnvelope();
-    return {
-      envelope: { from: envelope.from || '', to: envelope.to },
-      message: await node.build(),
-      messageId,
-    };
+    return { envelope: { from: envelope.from || '', to: envelope.to }, message: await node.build() };
   }
 
   /**

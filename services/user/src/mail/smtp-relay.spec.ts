@@ -55,6 +55,8 @@ async function relayServer(
   return { url: `smtp://127.0.0.1:${port}`, kept, dropped, readSoFar, close };
 }
 
+const prepared = async () => ({ envelope: ENVELOPE, message: MESSAGE });
+
 const refusal = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
 
 async function until(check: () => boolean): Promise<void> {
@@ -71,7 +73,7 @@ describe('SmtpRelay.deliver', () => {
     try {
       let seenAtCommit = '';
       let keptAtCommit = -1;
-      const outcome = await new SmtpRelay(server.url).deliver(ENVELOPE, MESSAGE, async () => {
+      const outcome = await new SmtpRelay(server.url).deliver(prepared, async () => {
         // The server holds back a message's last 4 bytes until it knows they are not its end.
         await until(() => server.readSoFar().includes('order.\r\n.\r\nB'));
         seenAtCommit = server.readSoFar();
@@ -90,7 +92,7 @@ describe('SmtpRelay.deliver', () => {
   it('closes the connection without the end when the commit says no: the relay drops the message', async () => {
     const server = await relayServer();
     try {
-      const outcome = await new SmtpRelay(server.url).deliver(ENVELOPE, MESSAGE, async () => {
+      const outcome = await new SmtpRelay(server.url).deliver(prepared, async () => {
         await until(() => server.readSoFar().includes('order.\r\n.\r\nB'));
         return false;
       });
@@ -106,9 +108,7 @@ describe('SmtpRelay.deliver', () => {
     const server = await relayServer();
     try {
       await expect(
-        new SmtpRelay(server.url).deliver(ENVELOPE, MESSAGE, () =>
-          Promise.reject(new Error('database gone')),
-        ),
+        new SmtpRelay(server.url).deliver(prepared, () => Promise.reject(new Error('database gone'))),
       ).rejects.toThrow('database gone');
       await until(() => server.dropped.length === 1);
       expect(server.kept).toEqual([]);
@@ -122,7 +122,7 @@ describe('SmtpRelay.deliver', () => {
     try {
       const committed: boolean[] = [];
       const failure = await new SmtpRelay(server.url)
-        .deliver(ENVELOPE, MESSAGE, async () => (committed.push(true), true))
+        .deliver(prepared, async () => (committed.push(true), true))
         .catch((err: SmtpFailure) => err);
       expect(committed).toEqual([true]);
       expect(failure).toBeInstanceOf(SmtpFailure);
@@ -137,7 +137,7 @@ describe('SmtpRelay.deliver', () => {
     try {
       const commit = jest.fn(async () => true);
       const failure = await new SmtpRelay(server.url)
-        .deliver(ENVELOPE, MESSAGE, commit)
+        .deliver(prepared, commit)
         .catch((err: SmtpFailure) => err);
       expect(failure).toMatchObject({ responseCode: 550, permanent: true });
       expect((failure as Error).message).toMatch(/No such mailbox/);
@@ -147,14 +147,29 @@ describe('SmtpRelay.deliver', () => {
     }
   });
 
-  it('reports a relay that refuses connections as a failure to retry, before any commit', async () => {
+  it('asks for the message only once connected, and closes the connection when it cannot be made', async () => {
+    const server = await relayServer();
+    try {
+      await expect(
+        new SmtpRelay(server.url).deliver(
+          () => Promise.reject(new Error('order service unavailable')),
+          async () => true,
+        ),
+      ).rejects.toThrow('order service unavailable');
+      expect(server.kept).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('reports a relay that refuses connections as a failure to retry, without preparing the message or committing', async () => {
     const tcp = createTcpServer();
     await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
     const { port } = tcp.address() as { port: number };
     await new Promise((resolve) => tcp.close(resolve));
     const commit = jest.fn(async () => true);
     const failure = await new SmtpRelay(`smtp://127.0.0.1:${port}`)
-      .deliver(ENVELOPE, MESSAGE, commit)
+      .deliver(prepared, commit)
       .catch((err) => err);
     expect(failure).toBeInstanceOf(SmtpFailure);
     expect(failure).toMatchObject({ permanent: false, message: expect.stringMatching(/ECONNREFUSED/) });

@@ -35,6 +35,12 @@ export class SmtpFailure extends Error {
   }
 }
 
+/** A message ready to go: who it goes from and to, and its bytes (RFC 5322, as MailComposer builds it). */
+export interface PreparedMessage {
+  envelope: SmtpEnvelope;
+  message: Buffer;
+}
+
 /**
  * What became of a delivery: `accepted` (the relay answered 250 to the message's end), or
  * `withdrawn` (the commit said no: the connection was closed before the end of the message, so the
@@ -76,15 +82,15 @@ export class SmtpRelay {
   }
 
   /**
-   * Opens a connection, sends the envelope and the whole message but its end, then awaits
-   * `commit()`: true lets the end go out and waits for the relay's answer; false closes the
-   * connection instead. Throws an SmtpFailure when the relay refuses or the connection fails (the
-   * caller knows whether its commit had said yes by then), and whatever `commit` throws, after
-   * closing the connection without the end.
+   * Opens a connection, then asks `prepare` for the message (so nothing is rendered while the relay
+   * is down), sends the envelope and the whole message but its end, then awaits `commit()`: true
+   * lets the end go out and waits for the relay's answer; false closes the connection instead.
+   * Throws an SmtpFailure when the relay refuses or the connection fails (the caller knows whether
+   * its commit had said yes by then), and whatever `prepare` or `commit` throws, after closing the
+   * connection without the end.
    */
   async deliver(
-    envelope: SmtpEnvelope,
-    message: Buffer,
+    prepare: () => Promise<PreparedMessage>,
     commit: () => Promise<boolean>,
   ): Promise<DeliveryOutcome> {
     const connection = new SMTPConnection(this.options);
@@ -105,9 +111,22 @@ export class SmtpRelay {
       ]);
     const body = new PassThrough();
     let answered: Promise<unknown> | undefined;
+    let prepared: PreparedMessage;
     try {
       await step<void>((done) => connection.connect(done));
       if (this.credentials) await step<void>((done) => connection.login(this.credentials!, done));
+    } catch (err) {
+      connection.close();
+      throw SmtpFailure.of(err);
+    }
+    try {
+      prepared = await prepare();
+    } catch (err) {
+      connection.close();
+      throw err;
+    }
+    const { envelope, message } = prepared;
+    try {
       // The relay answers the message's end, or refuses the envelope, through this callback.
       answered = step((done) => connection.send(envelope, body, done));
       answered.catch(() => undefined);
