@@ -19,6 +19,7 @@ const READ_TIMEOUT_MS = 2000;
 export class MailMetrics {
   readonly sent: Counter<'kind'>;
   readonly failedAttempts: Counter<'kind'>;
+  private readonly gauges: { pending: Gauge; oldest: Gauge; dead: Gauge };
   private last: MailQueueReading = { pending: 0, dead: 0, oldestPendingSeconds: 0 };
   private reading?: Promise<void>;
 
@@ -66,8 +67,6 @@ export class MailMetrics {
     );
     this.gauges = { pending, oldest, dead };
   }
-
-  private readonly gauges: { pending: Gauge; oldest: Gauge; dead: Gauge };
 
   /** The last reading, for the health details (which are read synchronously). */
   get queue(): MailQueueReading {
