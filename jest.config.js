@@ -1,17 +1,31 @@
 /** One jest for the whole monorepo: unit specs beside the code, integration per service, API through the gateway. */
-const swc = [
+/** `tsx` only for .tsx files (the user service's mail templates): in a .ts file `<T>(x) => x` is a generic, not JSX. */
+const swc = (tsx) => [
   '@swc/jest',
   {
     jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
+      parser: { syntax: 'typescript', decorators: true, tsx },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
       target: 'es2022',
     },
     module: { type: 'commonjs' },
   },
 ];
+/**
+ * @react-email/render loads react-dom/server with a dynamic import(), which jest's module runtime
+ * refuses without --experimental-vm-modules: swc turns it into a require, as Node would load it.
+ */
+const REACT_EMAIL_RENDER = '/node_modules/@react-email/render/.+\\.cjs$';
 const shared = {
-  transform: { '^.+\\.tsx?$': swc },
+  transform: {
+    '^.+\\.ts$': swc(false),
+    '^.+\\.tsx$': swc(true),
+    [REACT_EMAIL_RENDER]: [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+    ],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!@react-email/render/)'],
   moduleNameMapper: {
     '^@shop/proto$': '<rootDir>/proto/src',
     '^@shop/kit$': '<rootDir>/services/kit/src',
@@ -24,7 +38,12 @@ const shared = {
 
 module.exports = {
   projects: [
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{proto,services,gateway}/**/src/**/*.spec.ts'], globalSetup: undefined },
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{proto,services,gateway}/**/src/**/*.spec.{ts,tsx}'],
+      globalSetup: undefined,
+    },
     { ...shared, displayName: 'integration', testMatch: ['<rootDir>/services/*/test/**/*.test.ts'] },
     { ...shared, displayName: 'api', testMatch: ['<rootDir>/e2e/api/**/*.test.ts'] },
     { ...shared, displayName: 'deploy', testMatch: ['<rootDir>/e2e/deploy/**/*.test.ts'] },
