@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { EMAIL_VERIFICATION_MESSAGES, resendVerificationEmail } from '../api/auth';
-import { failureMessage } from '../api/client';
+import { failureMessage, isApiFailure } from '../api/client';
+import { useAuth } from '../auth/AuthContext';
 import './resend-verification.css';
 
 type Sending = { state: 'idle' | 'sending' } | { state: 'sent' | 'failed'; message: string };
@@ -16,6 +17,7 @@ export function ResendVerification({
   email: string;
   label?: string;
 }) {
+  const { retrySession } = useAuth();
   const [sending, setSending] = useState<Sending>({ state: 'idle' });
 
   const resend = async () => {
@@ -23,6 +25,13 @@ export function ResendVerification({
     try {
       setSending({ state: 'sent', message: await resendVerificationEmail(email) });
     } catch (error) {
+      // 409: the address was verified meanwhile (a link opened elsewhere). That is news, not a
+      // failure: the session's user is read again, and what asked for verification goes.
+      if (isApiFailure(error) && error.status === 409) {
+        setSending({ state: 'sent', message: error.message });
+        retrySession();
+        return;
+      }
       setSending({
         state: 'failed',
         message: failureMessage(error, EMAIL_VERIFICATION_MESSAGES.resendFailed),

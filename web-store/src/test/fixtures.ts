@@ -54,6 +54,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     addresses: [],
     lastLogin: null,
     createdAt: '2025-01-01T00:00:00Z',
+    emailVerified: true,
     ...overrides,
   };
 }

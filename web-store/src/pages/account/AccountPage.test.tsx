@@ -224,7 +224,7 @@ describe('My Account', () => {
       expect(screen.queryByRole('region', { name: 'E-mail verification' })).toBeNull();
       first.unmount();
       // A user object from before the field existed.
-      accountApi({}, makeUser());
+      accountApi({}, makeUser({ emailVerified: undefined }));
       renderApp('/account');
       expect(await screen.findByRole('heading', { name: 'Account Overview' })).toBeInTheDocument();
       expect(screen.queryByRole('region', { name: 'E-mail verification' })).toBeNull();
@@ -240,6 +240,21 @@ describe('My Account', () => {
       verified = true;
       act(() => void fireEvent.focus(window));
       await waitFor(() => expect(screen.queryByRole('region', { name: 'E-mail verification' })).toBeNull());
+    });
+
+    it("says so, and takes the banner away, when the address was verified meanwhile (409 'already verified')", async () => {
+      let verified = false;
+      accountApi({
+        'GET /auth/me': () => ({ data: { success: true, user: makeUser({ emailVerified: verified }) } }),
+        'POST /auth/verify-email/resend': () => {
+          verified = true;
+          return { status: 409, data: { message: 'Your e-mail address is already verified' } };
+        },
+      });
+      renderApp('/account');
+      await userEvent.setup().click(within(await banner()).getByRole('button', { name: 'Resend link' }));
+      await waitFor(() => expect(screen.queryByRole('region', { name: 'E-mail verification' })).toBeNull());
+      expect(window.alert).not.toHaveBeenCalled();
     });
   });
 });
