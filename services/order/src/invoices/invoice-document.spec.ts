@@ -143,7 +143,7 @@ describe('the document of a sale', () => {
     expect(shipping).toMatchObject({
       code: SHIPPING_SAC_CODE,
       codeKind: 'SAC',
-      description: 'Shipping: Standard delivery (3-5 business days)',
+      description: 'Shipping (standard)',
       taxablePaise: 9_900,
       taxed: true,
       cgstPaise: 891,

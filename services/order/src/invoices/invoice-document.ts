@@ -385,7 +385,7 @@ export function saleDocument(
     lines.push(
       line(
         {
-          description: `Shipping: ${SHIPPING_METHOD_LABELS[order.shippingMethod] ?? order.shippingMethod}`,
+          description: `Shipping (${order.shippingMethod})`,
           details: null,
           code: SHIPPING_SAC_CODE,
           codeKind: 'SAC',
