@@ -115,6 +115,7 @@ export const ORDER_MESSAGES = {
   notCashOnDelivery: 'This order is not a cash on delivery order',
   codOutcome: 'Outcome must be paid or refused',
   documentNotFound: 'Document not found',
+  documentKind: 'Document must be invoice, receipt or credit-note',
 } as const;
 
 /** Why a status change is refused, in words the back office can show as they are. */
