@@ -1,13 +1,13 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { databaseUrl, NotifiedCache, SERVICE_CONFIG } from '@shop/kit';
-import { OrderPricingRules, pricingRulesOf, SEEDED_SETTINGS } from '@shop/proto';
-import { DataSource } from 'typeorm';
+import { OrderPricingRules, pricingRulesOf, SEEDED_SETTINGS, SettingsUpdatedEvent } from '@shop/proto';
+import { DataSource, EntityManager } from 'typeorm';
 import type { OrderConfig } from '../config/order-config';
 import { ShopSettingsEntity } from './shop-settings.entity';
 
 /**
- * The shop settings checkout prices with: the last `settings.updated`, or the seeded defaults until
- * the back office has published any.
+ * The shop settings checkout prices with and invoices are issued under: the last
+ * `settings.updated`, or the seeded defaults until the back office has published any.
  */
 @Injectable()
 export class SettingsService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -40,10 +40,18 @@ export class SettingsService implements OnApplicationBootstrap, OnApplicationShu
     return this.cache.get();
   }
 
-  private async read(): Promise<OrderPricingRules> {
-    const [row]: Pick<ShopSettingsEntity, 'data'>[] = await this.dataSource.query(
+  /**
+   * Every setting as it stands in the caller's transaction: a document is issued under the settings
+   * of that moment, and reading through the transaction's own connection never waits for another.
+   */
+  async settings(m: EntityManager): Promise<SettingsUpdatedEvent> {
+    const [row]: Pick<ShopSettingsEntity, 'data'>[] = await m.query(
       `SELECT data FROM shop_settings WHERE id = 1`,
     );
-    return pricingRulesOf({ ...SEEDED_SETTINGS, ...(row?.data ?? {}) });
+    return { ...SEEDED_SETTINGS, ...(row?.data ?? {}) };
+  }
+
+  private async read(): Promise<OrderPricingRules> {
+    return pricingRulesOf(await this.settings(this.dataSource.manager));
   }
 }
