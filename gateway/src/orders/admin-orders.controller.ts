@@ -9,6 +9,8 @@ import {
   AdminOrderUpdateInput,
   adminOrderUpdateSchema,
   AdminProcessReply,
+  OrderDocumentParams,
+  orderDocumentParamsSchema,
   OrderView,
   RPC,
 } from '@shop/proto';
@@ -18,6 +20,7 @@ import { ArtworkLinks } from '../cart/artwork-links';
 import { CatalogReplyCache } from '../catalog/catalog-reply-cache';
 import { Caller } from '../common/caller.decorator';
 import { ZodBody } from '../common/zod-body.pipe';
+import { documentDownload, DocumentRoute } from './order-documents';
 
 /** The back office's orders screen (back-office spec, sections 2 and 7). */
 @ApiTags('back office: orders')
@@ -66,6 +69,17 @@ export class AdminOrdersController {
   async get(@Param('id') id: string, @Caller() caller: RpcCallOptions) {
     const order = await this.rpc.call<OrderView>(RPC.order.adminGet, { id }, caller);
     return { success: true, order: this.artwork.order(order) };
+  }
+
+  /** Any order's tax invoice, receipt or credit note as a PDF, for the order modal. */
+  @Get(':id/documents/:kind')
+  @DocumentRoute()
+  document(
+    @Param(new ZodBody(orderDocumentParamsSchema)) params: OrderDocumentParams,
+    @Caller() caller: RpcCallOptions,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return documentDownload(this.rpc, params, caller, reply);
   }
 
   /** `{orderStatus}` along the declared progression, `{trackingNumber}`, or both (tracking first). */
