@@ -14,7 +14,9 @@ import { Channel, ChannelModel, connect } from 'amqplib';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { deleteNamespace } from '../../../e2e/harness/broker';
+import { InvoicesRpcController } from '../src/invoices/invoices.rpc-controller';
 import { InvoicesService } from '../src/invoices/invoices.service';
+import { OrdersRpcController } from '../src/orders/orders.rpc-controller';
 import { OrderLifecycle } from '../src/orders/order-lifecycle';
 
 jest.setTimeout(90_000);
@@ -248,6 +250,31 @@ describe('issuing invoices in the order database', () => {
         paymentMethod: 'card',
       }),
     ]);
+  });
+
+  it('hands the PDF to another service (no actor), the order’s customer and staff, and 404 to anyone else', async () => {
+    const orderId = await paidOrder();
+    await issue(orderId);
+    const [{ user_id: owner }] = await db.query(`SELECT user_id FROM orders WHERE id = $1`, [orderId]);
+    const controller = app.get(InvoicesRpcController);
+    const ask = async (actor: { userId: string; role: 'customer' | 'admin' } | null, kind = 'invoice') =>
+      controller.pdf({ actor, data: { orderId, kind } } as never);
+    const forService = await ask(null);
+    expect(Buffer.from(forService.pdfBase64, 'base64').subarray(0, 4).toString()).toBe('%PDF');
+    expect(forService.filename).toMatch(/^INV-\d{2}-\d{2}-\d{6}\.pdf$/);
+    expect(await ask({ userId: owner, role: 'customer' })).toEqual(forService);
+    expect(await ask({ userId: randomUUID(), role: 'admin' })).toEqual(forService);
+    const refusals: [Parameters<typeof ask>[0], string][] = [
+      [{ userId: randomUUID(), role: 'customer' }, 'invoice'],
+      [null, 'credit-note'],
+      [null, 'bill'],
+    ];
+    for (const [actor, kind] of refusals)
+      await expect(ask(actor, kind)).rejects.toMatchObject({
+        payload: { status: 404, message: 'Document not found' },
+      });
+    const view = await app.get(OrdersRpcController).get({ actor: null, data: { id: orderId } } as never);
+    expect(view.documents).toEqual([expect.objectContaining({ kind: 'invoice', total: 707 })]);
   });
 
   it('refuses any change to an issued document', async () => {
