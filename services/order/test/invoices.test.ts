@@ -126,7 +126,8 @@ describe('issuing invoices in the order database', () => {
       `INSERT INTO orders (id, user_id, reservation, payment_status, payment_method, payment_id, paid_at,
                            subtotal_paise, discount_paise, shipping_paise, tax_paise, tax_rate, total_paise,
                            shipping_address, expires_at)
-       VALUES ($1, $2, 'reserved', $3, $4, $5, now(), 50000, 0, 9900, 10800, 18, 70700, $6, now() + interval '1 hour')`,
+       VALUES ($1, $2, 'reserved', $3, $4, $5, now(), 50000, 0, 9900, 10800, 18, 70700, $6,
+               CASE WHEN $4 = 'cod' THEN NULL ELSE now() + interval '1 hour' END)`,
       [
         id,
         randomUUID(),
