@@ -16,6 +16,8 @@ export const ACCOUNT_SECURITY_MESSAGES = {
   twoFactorCodeWrong: 'That code is not correct. Please check your authenticator app and try again.',
   twoFactorCodeUsed:
     'That code has already been used. Please wait for the next code in your authenticator app.',
+  twoFactorSecretUnreadable:
+    'The authenticator of this account cannot be read (was JWT_SECRET changed?). Sign in with a recovery code, or ask the operator to reset two-factor sign-in.',
   twoFactorAlreadyEnrolled:
     'An authenticator app is already set up for this account. Please sign in again with your password.',
 } as const;

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { KitModule } from '@shop/kit';
 import { AddressEntity } from './addresses/address.entity';
 import { AddressesModule } from './addresses/addresses.module';
+import { AdminRecoveryCodeEntity } from './admins/admin-recovery-code.entity';
+import { AdminSignInChallengeEntity } from './admins/admin-sign-in-challenge.entity';
 import { AdminEntity } from './admins/admin.entity';
 import { AdminsModule } from './admins/admins.module';
 import { LoginAttemptEntity } from './auth/login-attempt.entity';
@@ -17,6 +19,7 @@ import { TokenVersions1780000000000 } from './migrations/1780000000000-token-ver
 import { Sessions1790000000000 } from './migrations/1790000000000-sessions';
 import { Mails1800000000000 } from './migrations/1800000000000-mails';
 import { EmailVerification1801000000000 } from './migrations/1801000000000-email-verification';
+import { AdminTwoFactor1802000000000 } from './migrations/1802000000000-admin-two-factor';
 import { MailModule } from './mail/mail.module';
 import { GoogleSignInModule } from './google-sign-in/google-sign-in.module';
 import { PasswordResetEntity } from './password-reset/password-reset.entity';
@@ -43,6 +46,8 @@ import { WishlistModule } from './wishlist/wishlist.module';
         PasswordResetEntity,
         SessionEntity,
         EmailVerificationLinkEntity,
+        AdminSignInChallengeEntity,
+        AdminRecoveryCodeEntity,
       ],
       migrations: [
         UserTables1714000000000,
@@ -53,6 +58,7 @@ import { WishlistModule } from './wishlist/wishlist.module';
         Sessions1790000000000,
         Mails1800000000000,
         EmailVerification1801000000000,
+        AdminTwoFactor1802000000000,
       ],
       envSchema: userEnvSchema,
     }),
