@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CouponsModule } from '../coupons/coupons.module';
+import { CustomersModule } from '../customers/customers.module';
 import { SettingsModule } from '../settings/settings.module';
 import { AdminOrdersRpcController } from './admin-orders.rpc-controller';
 import { AdminOrdersService } from './admin-orders.service';
@@ -14,7 +15,7 @@ import { OrdersRpcController } from './orders.rpc-controller';
 import { OrdersService } from './orders.service';
 
 @Module({
-  imports: [CouponsModule, SettingsModule],
+  imports: [CouponsModule, SettingsModule, CustomersModule],
   controllers: [OrdersRpcController, AdminOrdersRpcController],
   providers: [
     OrdersService,

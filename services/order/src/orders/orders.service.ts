@@ -21,6 +21,7 @@ import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm'
 import type { OrderConfig } from '../config/order-config';
 import { CouponsService } from '../coupons/coupons.service';
 import { CustomerEntity } from '../customers/customer.entity';
+import { CustomerVerificationService } from '../customers/customer-verification.service';
 import { CheckoutFiles } from './checkout-files';
 import { CheckoutPricing, PricedLines } from './checkout-pricing';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
@@ -98,13 +99,16 @@ export class OrdersService {
     private readonly reservations: OrderReservations,
     private readonly views: OrderViews,
     private readonly replies: RpcReplies,
+    private readonly verification: CustomerVerificationService,
     @Inject(SERVICE_CONFIG) private readonly config: OrderConfig,
   ) {}
 
   /**
    * Places an order: prices it, writes it with its stock not yet reserved, then reserves. With an
    * Idempotency-Key, a retried submit gets the order the first one placed (finishing it if the
-   * first stopped half way), and the same key with a different request is refused.
+   * first stopped half way), and the same key with a different request is refused. While the shop
+   * requires verified e-mail addresses, a customer without one places nothing
+   * (CustomerVerificationService).
    */
   async create(
     userId: string,
@@ -118,6 +122,7 @@ export class OrdersService {
       const earlier = await this.replayClaim(claim, hash);
       if (earlier) return earlier;
     }
+    await this.verification.assertMayOrder(userId, customer);
     const priced = await this.files
       .resolve(userId, input.products)
       .then((products) => this.pricing.price(products, { checkStock: true }));
@@ -253,7 +258,8 @@ export class OrdersService {
   ): Promise<{ claim: KeyClaim | null; customer: CustomerEntity | null }> {
     const [row]: (Partial<KeyClaim> & Partial<CustomerEntity>)[] = await this.dataSource.query(
       `SELECT c.request_hash AS "requestHash", c.order_id AS "orderId",
-              u.user_id AS "userId", u.username, u.email, u.name, u.updated_at AS "updatedAt"
+              u.user_id AS "userId", u.username, u.email, u.name, u.email_verified AS "emailVerified",
+              u.updated_at AS "updatedAt"
        FROM (SELECT) one
        LEFT JOIN idempotency_keys c
          ON c.user_id = $1 AND c.key = $2 AND c.created_at > now() - make_interval(secs => $3)

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { databaseUrl, NotifiedCache, SERVICE_CONFIG } from '@shop/kit';
-import { OrderPricingRules, pricingRulesOf, SEEDED_SETTINGS } from '@shop/proto';
+import { OrderPricingRules, pricingRulesOf, SEEDED_SETTINGS, SettingsUpdatedEvent } from '@shop/proto';
 import { DataSource } from 'typeorm';
 import type { OrderConfig } from '../config/order-config';
 import { ShopSettingsEntity } from './shop-settings.entity';
@@ -15,7 +15,7 @@ export class SettingsService implements OnApplicationBootstrap, OnApplicationShu
    * Asked at every checkout. Read once and kept until the table's trigger says it changed
    * (OrderSettingsNotify migration), so every replica still follows a change as soon as it commits.
    */
-  private readonly cache: NotifiedCache<OrderPricingRules>;
+  private readonly cache: NotifiedCache<{ settings: SettingsUpdatedEvent; rules: OrderPricingRules }>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -36,14 +36,20 @@ export class SettingsService implements OnApplicationBootstrap, OnApplicationShu
     return this.cache.stop();
   }
 
-  pricingRules(): Promise<OrderPricingRules> {
-    return this.cache.get();
+  async pricingRules(): Promise<OrderPricingRules> {
+    return (await this.cache.get()).rules;
   }
 
-  private async read(): Promise<OrderPricingRules> {
+  /** Every setting, for the rules of checkout that are not prices (e-mail verification). */
+  async settings(): Promise<SettingsUpdatedEvent> {
+    return (await this.cache.get()).settings;
+  }
+
+  private async read(): Promise<{ settings: SettingsUpdatedEvent; rules: OrderPricingRules }> {
     const [row]: Pick<ShopSettingsEntity, 'data'>[] = await this.dataSource.query(
       `SELECT data FROM shop_settings WHERE id = 1`,
     );
-    return pricingRulesOf({ ...SEEDED_SETTINGS, ...(row?.data ?? {}) });
+    const settings = { ...SEEDED_SETTINGS, ...(row?.data ?? {}) };
+    return { settings, rules: pricingRulesOf(settings) };
   }
 }
