@@ -10,8 +10,11 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
+/** Packages published as ES modules only (otplib's base32 and hashes), turned into CommonJS for jest. */
+const ESM_ONLY = ['@scure/base', '@noble/hashes'];
 const shared = {
-  transform: { '^.+\\.tsx?$': swc },
+  transform: { '^.+\\.tsx?$': swc, [`/node_modules/(${ESM_ONLY.join('|')})/.+\\.js$`]: swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
   moduleNameMapper: {
     '^@shop/proto$': '<rootDir>/proto/src',
     '^@shop/kit$': '<rootDir>/services/kit/src',
