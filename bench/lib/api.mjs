@@ -1,5 +1,7 @@
 /** The shop's API as the benchmarks drive it: JSON calls, and the products and shoppers they seed. */
 
+import pg from 'pg';
+
 /** The back-office account startBackend creates (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const BENCH_ADMIN = { email: 'admin@bench.local', password: 'Bench-Admin-2026!' };
 
@@ -50,17 +52,39 @@ export async function createProducts(url, { count, name, description, price }) {
   return ids;
 }
 
-/** `count` newly registered customers; answers their tokens. */
-export async function registerCustomers(url, count, prefix) {
+/**
+ * `count` newly registered customers; answers their tokens. With `verifyIn` (the user service's
+ * database URL), each opens the e-mail verification link the user service queued for it, as a
+ * shopper would from their inbox: checkout takes verified addresses only.
+ */
+export async function registerCustomers(url, count, prefix, { verifyIn } = {}) {
   const tokens = [];
+  const emails = [];
   for (let i = 0; i < count; i += 1) {
     const username = `${prefix}${Date.now().toString(36)}${i}`;
-    const { token } = await call(url, 'POST', '/auth/register', {
-      username,
-      email: `${username}@bench.local`,
-      password: 'Bench@12345',
-    });
+    const email = `${username}@bench.local`;
+    const { token } = await call(url, 'POST', '/auth/register', { username, email, password: 'Bench@12345' });
     tokens.push(token);
+    emails.push(email);
   }
+  if (verifyIn) await verifyEmails(url, verifyIn, emails);
   return tokens;
+}
+
+async function verifyEmails(url, userDatabaseUrl, emails) {
+  const db = new pg.Client({ connectionString: userDatabaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query(
+      `SELECT DISTINCT ON (recipient) data->>'link' AS link FROM mails
+        WHERE kind = 'email-verification' AND recipient = ANY($1) ORDER BY recipient, created_at DESC`,
+      [emails],
+    );
+    if (rows.length !== emails.length) throw new Error(`${emails.length - rows.length} verification mails were not queued`);
+    for (const { link } of rows) {
+      await call(url, 'POST', '/auth/verify-email', { token: new URL(link).searchParams.get('token') });
+    }
+  } finally {
+    await db.end();
+  }
 }

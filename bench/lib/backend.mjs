@@ -29,6 +29,13 @@ export const root = process.env.BENCH_BUILD ? resolve(process.env.BENCH_BUILD) :
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const AMQP_URL = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 
+/** The connection URL of one service's database in a backend startBackend started. */
+export function serviceDatabaseUrl(backend, service) {
+  const url = new URL(DATABASE_URL);
+  url.pathname = `/${backend.namespace}_${service.replace(/-/g, '_')}`;
+  return url.toString();
+}
+
 export async function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();

@@ -48,3 +48,10 @@ export async function verifyEmail(http: Http, backend: Backend, email: string): 
   });
   if (res.status !== 200) throw new Error(`verification failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
+
+/** Verifies the address of the customer signed in with `token`. */
+export async function verifyEmailOf(http: Http, backend: Backend, token: string): Promise<void> {
+  const me = await http.get('/auth/me', token);
+  if (me.status !== 200) throw new Error(`no customer signed in: ${me.status} ${JSON.stringify(me.body)}`);
+  await verifyEmail(http, backend, me.body.user.email);
+}
