@@ -2,15 +2,17 @@
 /**
  * `npm start`: the whole shop on one machine. Installs what is missing, makes sure PostgreSQL and
  * RabbitMQ answer (starting them, running them in Docker or installing them: scripts/servers.mjs),
- * builds, starts the six services (each migrates its own database), seeds the catalog on first run,
- * starts the gateway and prints the URL. A process that dies is started again with back-off
+ * builds, starts maildev (the development inbox every mail goes to, unless SMTP_URL names a relay),
+ * the six services (each migrates its own database), seeds the catalog on first run, starts the
+ * gateway and prints the URLs. A process that dies is started again with back-off
  * (scripts/supervisor.mjs). Ctrl-C stops everything, and the servers' containers if it started any.
  *
  *   --skip-build   use the code as built (no install, no build)
  *   --skip-seed    leave the catalog as it is
  *
- * HEALTH_PORT_BASE (first service health port, default 3001) and DATABASE_NAME_PREFIX (databases
- * named `<prefix>_<service>` instead of the defaults) let a second copy run beside the first.
+ * HEALTH_PORT_BASE (first service health port, default 3001), DATABASE_NAME_PREFIX (databases
+ * named `<prefix>_<service>` instead of the defaults) and MAILDEV_SMTP_PORT / MAILDEV_WEB_PORT
+ * (1025 / 1080) let a second copy run beside the first.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -48,12 +50,26 @@ function readDotEnv() {
       .filter((line) => line && !line.startsWith('#') && line.includes('='))
       .map((line) => {
         const i = line.indexOf('=');
-        return [line.slice(0, i).trim(), line.slice(i + 1).trim().replace(/^["']|["']$/g, '')];
+        return [
+          line.slice(0, i).trim(),
+          line
+            .slice(i + 1)
+            .trim()
+            .replace(/^["']|["']$/g, ''),
+        ];
       }),
   );
 }
 
 const env = { ...DEV_DEFAULTS, ...readDotEnv(), ...process.env };
+/**
+ * maildev's ports (its own variables MAILDEV_SMTP_PORT and MAILDEV_WEB_PORT move them), on the
+ * loopback only: its inbox shows every mail the shop sends.
+ */
+const MAILDEV = { smtp: Number(env.MAILDEV_SMTP_PORT ?? 1025), web: Number(env.MAILDEV_WEB_PORT ?? 1080) };
+/** maildev runs only while the shop's mail goes to it, not when SMTP_URL names a relay. */
+const runMaildev = !env.SMTP_URL;
+env.SMTP_URL ??= `smtp://127.0.0.1:${MAILDEV.smtp}`;
 // The payment sandbox sends its webhooks back through the gateway.
 env.GATEWAY_URL ??= `http://127.0.0.1:${env.PORT}`;
 
@@ -133,7 +149,8 @@ async function waitReady(url, name, timeoutMs = 120_000) {
     }
     // A database or broker still starting is worth a few tries; a process that keeps dying before
     // it was ever ready is misconfigured (its log says how): stop and say so.
-    if (supervisor.processes.get(name)?.restarts >= 5) throw new Error(`${name} keeps stopping while starting`);
+    if (supervisor.processes.get(name)?.restarts >= 5)
+      throw new Error(`${name} keeps stopping while starting`);
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${name} did not become ready in time`);
@@ -154,7 +171,8 @@ process.on('SIGTERM', () => stopAll(0));
 
 async function main() {
   const build = !flags.has('--skip-build');
-  if (build && needsInstall()) step('Installing dependencies (npm ci)', 'npm', ['ci', '--no-audit', '--no-fund']);
+  if (build && needsInstall())
+    step('Installing dependencies (npm ci)', 'npm', ['ci', '--no-audit', '--no-fund']);
   await bringUpServers();
   if (build) {
     step('Building', 'npm', ['run', 'build', '--silent']);
@@ -167,17 +185,49 @@ async function main() {
     }
   }
 
+  if (runMaildev) {
+    say('\n> maildev (the development inbox)');
+    supervisor.start(
+      'maildev',
+      process.execPath,
+      [
+        join(root, 'node_modules', 'maildev', 'dist', 'bin', 'maildev.js'),
+        ...[
+          '--smtp',
+          String(MAILDEV.smtp),
+          '--web',
+          String(MAILDEV.web),
+          '--ip',
+          '127.0.0.1',
+          '--web-ip',
+          '127.0.0.1',
+        ],
+      ],
+      { cwd: root, env: { ...process.env, NODE_ENV: 'development' } },
+    );
+    await waitReady(`http://127.0.0.1:${MAILDEV.web}/api/healthz`, 'maildev');
+  }
+
   say('\n> Starting services (each migrates its own database)');
   await Promise.all(
     SERVICES.map((service, i) => {
       const port = String(Number(env.HEALTH_PORT_BASE ?? 3001) + i);
-      launch(service, join(root, 'services', service, 'dist', 'main.js'), { HEALTH_PORT: port, ...databaseName(service) });
+      launch(service, join(root, 'services', service, 'dist', 'main.js'), {
+        HEALTH_PORT: port,
+        ...databaseName(service),
+      });
       return waitReady(`http://127.0.0.1:${port}/health/ready`, service);
     }),
   );
 
   const seed = join(root, 'services', 'catalog', 'dist', 'seed', 'seed.js');
-  if (!flags.has('--skip-seed') && existsSync(seed)) step('Seeding the catalog (skipped when it already has products)', process.execPath, [seed], databaseName('catalog'));
+  if (!flags.has('--skip-seed') && existsSync(seed))
+    step(
+      'Seeding the catalog (skipped when it already has products)',
+      process.execPath,
+      [seed],
+      databaseName('catalog'),
+    );
 
   launch('gateway', join(root, 'gateway', 'dist', 'main.js'));
   await waitReady(`http://127.0.0.1:${env.PORT}/health/live`, 'gateway');
@@ -185,6 +235,11 @@ async function main() {
   say(`  API health:   http://localhost:${env.PORT}/api/health`);
   say(`  API docs:     http://localhost:${env.PORT}/api/docs`);
   say(`  Back office:  http://localhost:${env.PORT}/admin2009 (${env.ADMIN_EMAIL})`);
+  say(
+    runMaildev
+      ? `  Mail inbox:   http://localhost:${MAILDEV.web} (maildev: every mail the shop sends)`
+      : `  Mail:         sent through ${new URL(env.SMTP_URL).host}`,
+  );
   say('Press Ctrl-C to stop.\n');
 }
 

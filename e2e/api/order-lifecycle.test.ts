@@ -444,12 +444,12 @@ describe('after checkout: payments, tracking, the account overview and the back 
       );
       const lines = (await res.text()).trim().split('\r\n');
       expect(lines[0]).toBe(
-        '"Order ID","Customer","Email","Date","Status","Payment","Amount","Items","Tracking Number","Refund Status","Refunded"',
+        '"Order ID","Customer","Email","Date","Status","Payment","Amount","Items","Tracking Number","Refund Status","Refunded","Payment Method","Shipping","GSTIN","Company"',
       );
       expect(lines).toHaveLength(2);
       expect(lines[1]).toMatch(
         new RegExp(
-          `^"${tagged._id}","meera_admin_search","meera@corp.example","[^"]+","Pending","pending","\\d+\\.00","Leather Planner x 4","","","0.00"$`,
+          `^"${tagged._id}","meera_admin_search","meera@corp.example","[^"]+","Pending","pending","\\d+\\.00","Leather Planner x 4","","","0.00","razorpay","standard","",""$`,
         ),
       );
     });

@@ -31,6 +31,8 @@ function runInProduction(
       HEALTH_HOST: '127.0.0.1',
       BUS_NAMESPACE: `t${randomBytes(4).toString('hex')}`,
       ADMIN_EMAIL: 'boss@example.com',
+      // The user service requires a relay in production; a test about a missing one leaves it empty.
+      ...(program === 'user service' && { SMTP_URL: 'smtps://shop:app-password@smtp.example.com:465' }),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -94,6 +96,12 @@ describe('production refuses development values', () => {
       'a guessable JWT_SECRET',
       { JWT_SECRET: 'x'.repeat(40), ADMIN_PASSWORD: OWN_PASSWORD },
       /JWT_SECRET: JWT_SECRET is too easy to guess/,
+    ],
+    [
+      'user service',
+      'no SMTP_URL',
+      { JWT_SECRET: OWN_SECRET, ADMIN_PASSWORD: OWN_PASSWORD, SMTP_URL: '' },
+      /SMTP_URL: SMTP_URL is required in production/,
     ],
   ] as const)('the %s exits non-zero on %s, naming the variable', async (program, _, env, message) => {
     const { code, output } = await runInProduction(program, env);

@@ -1,12 +1,10 @@
 import { databaseUrl } from '@shop/kit';
 import { MESSAGES } from '@shop/proto';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from 'pg';
 import { Backend, startBackend } from '../harness/backend';
 import { api } from '../harness/http';
+import type { InboxMail } from '../harness/mailbox';
 
 jest.setTimeout(60_000);
 
@@ -18,27 +16,18 @@ describe('forgotten passwords (/api/auth/forgot-password, /api/auth/reset-passwo
   let backend: Backend;
   let http: ReturnType<typeof api>;
   let db: Client;
-  let mailbox: string;
   let seq = 0;
 
-  const mails = async () => (await readdir(mailbox)).filter((f) => f.endsWith('.eml')).sort();
+  const SUBJECT = 'Reset your MS & Jaksh password';
 
-  /** The next mail to land in the mailbox (raw .eml), once the user service has written it. */
-  const nextMail = async (seen: number): Promise<string> => {
-    const deadline = Date.now() + 5000;
-    while (Date.now() < deadline) {
-      const files = await mails();
-      if (files.length > seen) return readFile(join(mailbox, files[seen]), 'utf8');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('no mail arrived');
-  };
+  /** The reset mails maildev holds for this address, once there are `count` of them. */
+  const resetMails = (email: string, count = 1) =>
+    backend.mailbox!.waitFor({ to: email, subject: SUBJECT }, { count });
 
-  /** The token in the mail's reset link (quoted-printable soft line breaks undone). */
-  const tokenIn = (eml: string) => {
-    const text = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    const match = text.match(/http:\/\/shop\.test:8080\/reset-password\?token=([A-Za-z0-9_-]+)/);
-    if (!match) throw new Error(`no reset link in:\n${eml}`);
+  /** The token in the mail's reset link, as its text part shows it. */
+  const tokenIn = (mail: InboxMail) => {
+    const match = mail.text?.match(/http:\/\/shop\.test:8080\/reset-password\?token=([A-Za-z0-9_-]+)/);
+    if (!match) throw new Error(`no reset link in:\n${mail.text}`);
     return match[1];
   };
 
@@ -57,20 +46,18 @@ describe('forgotten passwords (/api/auth/forgot-password, /api/auth/reset-passwo
   /** Registers a customer, asks for a reset and returns the token from the mail. */
   const requestReset = async () => {
     const account = await register();
-    const seen = (await mails()).length;
     const res = await http.post('/auth/forgot-password', { email: account.email.toUpperCase() });
     expect(res.status).toBe(200);
-    const eml = await nextMail(seen);
-    return { ...account, eml, token: tokenIn(eml) };
+    const [mail] = await resetMails(account.email);
+    return { ...account, mail, token: tokenIn(mail) };
   };
 
   beforeAll(async () => {
-    mailbox = await mkdtemp(join(tmpdir(), 'shop-mailbox-'));
     backend = await startBackend({
       services: ['user'],
       // Every request here comes from one address: lift the sign-in throttle (user-login-limits covers it).
       env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
-      serviceEnv: { user: { MAILBOX_DIR: mailbox, PUBLIC_URL, MAX_LOGIN_ATTEMPTS: '3' } },
+      serviceEnv: { user: { PUBLIC_URL, MAX_LOGIN_ATTEMPTS: '3' } },
     });
     http = api(backend.url);
     db = new Client({ connectionString: databaseUrl(backend.env.DATABASE_URL, backend.databases.user) });
@@ -79,17 +66,22 @@ describe('forgotten passwords (/api/auth/forgot-password, /api/auth/reset-passwo
   afterAll(async () => {
     await db?.end();
     await backend?.stop();
-    if (mailbox) await rm(mailbox, { recursive: true, force: true });
   });
 
   it('mails a single-use link that sets a new password: the new one signs in, the old one and the reused link are refused', async () => {
-    const { email, username, eml, token } = await requestReset();
-    expect(eml).toMatch(new RegExp(`^To: ${email}$`, 'm'));
-    expect(eml).toMatch(/^Subject: Reset your MS & Jaksh password$/m);
+    const { email, username, mail, token } = await requestReset();
+    expect(mail.to.map((a) => a.address)).toEqual([email]);
+    expect(mail.from).toEqual([{ address: 'no-reply@msjaksh.in', name: 'MS & Jaksh' }]);
+    expect(mail.html).toContain(`http://shop.test:8080/reset-password?token=${token}`);
 
     const reset = await http.post('/auth/reset-password', { token, password: NEW_PASSWORD });
     expect(reset.status).toBe(200);
-    expect(reset.body).toMatchObject({ success: true, message: MESSAGES.passwordReset, token: expect.any(String), user: { email } });
+    expect(reset.body).toMatchObject({
+      success: true,
+      message: MESSAGES.passwordReset,
+      token: expect.any(String),
+      user: { email },
+    });
 
     const fresh = await http.post('/auth/login', { identifier: username, password: NEW_PASSWORD });
     expect(fresh.status).toBe(200);
@@ -117,7 +109,6 @@ describe('forgotten passwords (/api/auth/forgot-password, /api/auth/reset-passwo
 
   it('answers an unknown e-mail with the same 200 and message, and sends no mail', async () => {
     const known = await register();
-    const before = (await mails()).length;
     const unknown = await http.post('/auth/forgot-password', { email: 'nobody-here@example.com' });
     const registered = await http.post('/auth/forgot-password', { email: known.email });
     expect(unknown.status).toBe(200);
@@ -126,13 +117,31 @@ describe('forgotten passwords (/api/auth/forgot-password, /api/auth/reset-passwo
       message: 'If that e-mail is registered, a reset link is on its way.',
     });
     expect(registered.body).toEqual(unknown.body);
-    await nextMail(before);
-    await new Promise((r) => setTimeout(r, 300));
-    const after = await mails();
-    expect(after).toHaveLength(before + 1);
-    expect(await readFile(join(mailbox, after[before]), 'utf8')).toMatch(
-      new RegExp(`^To: ${known.email}$`, 'm'),
+    await resetMails(known.email);
+    expect(
+      (await backend.mailbox!.all()).filter((m) => m.to.some((a) => a.address === 'nobody-here@example.com')),
+    ).toEqual([]);
+  });
+
+  it('delivers each reset mail exactly once, queued with its token and sent without the link kept', async () => {
+    const { email } = await requestReset();
+    // Long enough for a second copy, were one sent, to arrive after the first.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await resetMails(email)).toHaveLength(1);
+    const { rows } = await db.query(
+      `SELECT m.state, m.kind, m.data, m.message_id FROM mails m WHERE m.recipient = $1`,
+      [email],
     );
+    expect(rows).toEqual([
+      {
+        state: 'sent',
+        kind: 'password-reset',
+        data: { username: expect.any(String), expiresInMinutes: 60 },
+        message_id: expect.stringMatching(/^<mail-[0-9a-f-]{36}@msjaksh\.in>$/),
+      },
+    ]);
+    const [mail] = await resetMails(email);
+    expect(mail.headers['message-id']).toBe(rows[0].message_id);
   });
 
   it('refuses an expired link', async () => {

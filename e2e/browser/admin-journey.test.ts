@@ -363,6 +363,10 @@ describe('the back office, and the store it runs', () => {
       'Tracking Number',
       'Refund Status',
       'Refunded',
+      'Payment Method',
+      'Shipping',
+      'GSTIN',
+      'Company',
     ]);
     const mine = lines.map(cells).find((row) => row[0] === order._id);
     expect(mine).toEqual([
@@ -377,6 +381,10 @@ describe('the back office, and the store it runs', () => {
       '',
       '',
       '0.00',
+      'card',
+      'standard',
+      '',
+      '',
     ]);
   });
 

@@ -24,7 +24,7 @@ import { readRepoFile, repoFileExists } from './support/repo';
 const NODE_RUNTIME_VARIABLES = ['NODE_OPTIONS'];
 const INFRASTRUCTURE = ['postgres', 'rabbitmq'];
 const PROXY = 'proxy';
-const MAIL_CATCHER = 'mailpit';
+const MAIL_CATCHER = 'maildev';
 const UPLOADS_VOLUME = 'uploads';
 const WRITES_UPLOADS = ['catalog', 'cart'];
 /** Credentials with no default: compose refuses to start until .env sets them. */
@@ -71,10 +71,10 @@ describe('docker-compose.yml', () => {
     },
   );
 
-  it("publishes one public port, the proxy's (and Mailpit's UI on the loopback only), whose nginx routes /api and /uploads to the gateway, /admin2009 to web-admin and / to web-store", () => {
+  it("publishes one public port, the proxy's (and maildev's inbox on the loopback only), whose nginx routes /api and /uploads to the gateway, /admin2009 to web-admin and / to web-store", () => {
     const published = Object.entries(compose.services).filter(([, s]) => s.ports?.length);
     expect(published.map(([name]) => name).sort()).toEqual([MAIL_CATCHER, PROXY]);
-    expect(service(MAIL_CATCHER).ports).toEqual([expect.stringMatching(/^127\.0\.0\.1:\d+:8025$/)]);
+    expect(service(MAIL_CATCHER).ports).toEqual([expect.stringMatching(/^127\.0\.0\.1:\d+:1080$/)]);
     const [, mapping] = /^(\d+):(\d+)$/.exec(service(PROXY).ports![0])!.slice(1);
     const conf = parseVolume(service(PROXY).volumes![0]);
     expect(conf).toEqual({
@@ -236,12 +236,17 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('sends the user service\'s mail to the Mailpit catcher by default, a relay from .env otherwise, on a network both share', () => {
+  it("sends the user service's mail to the maildev catcher by default, a relay from .env otherwise, on a network both share, from MAIL_FROM", () => {
     const user = composeEnvironment(service('user'));
     const smtp = new URL(user.SMTP_URL);
     expect([smtp.protocol, smtp.hostname, smtp.port]).toEqual(['smtp:', MAIL_CATCHER, '1025']);
-    expect(service(MAIL_CATCHER).image).toMatch(/^axllent\/mailpit:v\d+\.\d+\.\d+$/);
-    expect(service(MAIL_CATCHER).healthcheck?.test).toBeDefined();
+    expect(service(MAIL_CATCHER).image).toMatch(/^maildev\/maildev:\d+\.\d+\.\d+$/);
+    expect(healthcheckUrl(MAIL_CATCHER).port).toBe('1080');
+    expect(composeEnvironment(service(MAIL_CATCHER))).toMatchObject({ MAILDEV_SMTP_PORT: '1025', MAILDEV_WEB_PORT: '1080' });
+    expect(user.MAIL_FROM).toBe('MS & Jaksh <no-reply@msjaksh.in>');
+    expect(composeEnvironment(interpolatedCompose({ ...composeExampleVars(), MAIL_FROM: 'Shop <mail@shop.example>' }).services.user).MAIL_FROM).toBe(
+      'Shop <mail@shop.example>',
+    );
     expect(sharesNetwork(compose, 'user', MAIL_CATCHER)).toBe(true);
     const relay = 'smtps://shop%40msjaksh.in:app-password@smtp.example.com:465';
     const configured = interpolatedCompose({ ...composeExampleVars(), SMTP_URL: relay });
@@ -252,11 +257,10 @@ describe('docker-compose.yml', () => {
     expect(envContract(NODE_COMPONENTS.find((c) => c.name === 'user')!).keys.has('SMTP_URL')).toBe(true);
   });
 
-  it('writes mail, without a relay, to a named volume at the MAILBOX_DIR the user service reads', () => {
-    const user = service('user');
-    const mount = user.volumes!.map(parseVolume).find((v) => v.target === composeEnvironment(user).MAILBOX_DIR);
-    expect(mount).toMatchObject({ source: 'mailbox' });
-    expect(mount!.readOnly).toBeFalsy();
+  it('keeps no mailbox volume: every mail goes over SMTP', () => {
+    expect(composeEnvironment(service('user'))).not.toHaveProperty('MAILBOX_DIR');
+    expect(service('user').volumes ?? []).toEqual([]);
+    expect(Object.keys(compose.volumes ?? {})).not.toContain('mailbox');
   });
 
   it('limits the memory of every container and rotates every log', () => {

@@ -195,11 +195,11 @@ describe('Dockerfiles and .dockerignore', () => {
   );
 
   it.each(byImage(NODE_COMPONENTS))(
-    'the %s image gives the uploads and mailbox folders to its user when it mounts their volumes, and makes no other',
+    'the %s image gives the uploads folder to its user when it mounts its volume, and makes no other',
     (_, component) => {
       const final = finalStage(imageStages(component));
       const env = composeEnvironment(interpolatedCompose().services[component.name]);
-      const folders = [env.UPLOADS_DIR, env.MAILBOX_DIR].filter(Boolean);
+      const folders = [env.UPLOADS_DIR].filter(Boolean);
       expect(ownedFolders(final)).toEqual(folders.map((folder) => ({ folder, owner: userOf(final) })));
     },
   );

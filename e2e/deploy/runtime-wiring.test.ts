@@ -64,14 +64,13 @@ describe.each(OVERLAYS)('the %s overlay at runtime', (overlay: Overlay) => {
     }
   });
 
-  it('points MAILBOX_DIR, the fallback without a relay, at a writable volume, not the read-only root', () => {
+  it('gives the user service MAIL_FROM from the config map shop-mail-config, and no mailbox', () => {
     const { spec, container } = deploymentOf(objects, user);
-    const dir = componentEnv(overlay, user).MAILBOX_DIR;
-    const mount = container.volumeMounts.find((m: { mountPath: string }) => m.mountPath === dir);
-    expect(mount).toBeDefined();
-    expect(mount.readOnly).toBeFalsy();
-    expect(spec.volumes.find((v: { name: string }) => v.name === mount.name).emptyDir).toBeDefined();
-    expect(container.securityContext.readOnlyRootFilesystem).toBe(true);
+    const ref = envEntry(container, 'MAIL_FROM')?.valueFrom?.configMapKeyRef;
+    expect(ref).toMatchObject({ key: 'MAIL_FROM', name: expect.stringMatching(/^shop-mail-config(-[a-z0-9]+)?$/) });
+    expect(componentEnv(overlay, user).MAIL_FROM).toBe('MS & Jaksh <no-reply@msjaksh.in>');
+    expect(envEntry(container, 'MAILBOX_DIR')).toBeUndefined();
+    expect(spec.volumes.map((v: { name: string }) => v.name)).not.toContain('mailbox');
   });
 
   it('lets the user service reach the mail relay (and dev Mailpit), and only the user service', () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { SERVICES, ServiceName } from '@shop/proto';
 import { dropDatabase } from '@shop/kit';
 import { deleteNamespace } from './broker';
+import { createMailbox, type Mailbox } from './mailbox';
 import { freePort } from './ports';
 
 const ROOT = join(__dirname, '..', '..');
@@ -31,11 +32,15 @@ export interface Backend {
   restart(service: ServiceName): Promise<void>;
   stop(): Promise<void>;
   logs(name: ServiceName | 'gateway'): string;
+  /**
+   * The maildev the user service sends its mail to, started with the backend unless the test gave
+   * its own SMTP_URL: `mailbox.waitFor({ to, subject })` reads what arrived.
+   */
+  mailbox?: Mailbox;
 }
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'Admin@12345' };
-
 
 async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -73,14 +78,19 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     ...options.env,
   };
-  const databases = Object.fromEntries(SERVICES.map((s) => [s, `${namespace}_${s.replace(/-/g, '_')}`])) as Record<ServiceName, string>;
+  const databases = Object.fromEntries(
+    SERVICES.map((s) => [s, `${namespace}_${s.replace(/-/g, '_')}`]),
+  ) as Record<ServiceName, string>;
   const procs = new Map<string, ChildProcess>();
   const output = new Map<string, string>();
   const healthPorts = new Map<ServiceName, number>();
 
   const launch = (name: string, script: string, extra: Record<string, string>) => {
     if (!existsSync(script)) throw new Error(`${script} is missing: run "npm run build" first`);
-    const child = spawn(process.execPath, [script], { env: { ...process.env, ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [script], {
+      env: { ...process.env, ...env, ...extra },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     output.set(name, '');
     const collect = (chunk: Buffer) => output.set(name, (output.get(name) ?? '') + chunk.toString());
     child.stdout!.on('data', collect);
@@ -98,7 +108,10 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       HEALTH_HOST: '127.0.0.1',
       ...(options.serviceEnv?.[service] ?? {}),
     });
-    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/health/ready`)).ok, `${service} to be ready`).catch((err) => {
+    await waitFor(
+      async () => (await fetch(`http://127.0.0.1:${port}/health/ready`)).ok,
+      `${service} to be ready`,
+    ).catch((err) => {
       throw new Error(`${err.message}\n${output.get(service)}`);
     });
   };
@@ -115,13 +128,24 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   };
 
   const url = `http://127.0.0.1:${gatewayPort}`;
+  let mailbox: Mailbox | undefined;
   try {
-    await Promise.all(services.map(startService));
-    launch('gateway', join(ROOT, 'gateway', 'dist', 'main.js'), { PORT: String(gatewayPort), HOST: '127.0.0.1' });
+    // The user service sends all its mail through SMTP: to a maildev of this backend's own, started
+    // beside the services (about 1.5 s, while they start), unless the test names another relay.
+    if (services.includes('user') && !env.SMTP_URL && !options.serviceEnv?.user?.SMTP_URL) {
+      mailbox = await createMailbox();
+      env.SMTP_URL = mailbox.smtpUrl;
+    }
+    await Promise.all([mailbox?.start(), ...services.map(startService)]);
+    launch('gateway', join(ROOT, 'gateway', 'dist', 'main.js'), {
+      PORT: String(gatewayPort),
+      HOST: '127.0.0.1',
+    });
     await waitFor(async () => (await fetch(`${url}/health/live`)).ok, 'the gateway');
   } catch (err) {
     // A backend that failed to start is never handed to the test, so nothing else would stop it.
     await Promise.all([...procs.keys()].map((name) => stopProc(name)));
+    await mailbox?.close();
     throw err;
   }
 
@@ -134,9 +158,13 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     kill: (service, signal = 'SIGKILL') => stopProc(service, signal),
     restart: startService,
     logs: (name) => output.get(name) ?? '',
+    mailbox,
     async stop() {
       await Promise.all([...procs.keys()].map((name) => stopProc(name)));
-      await Promise.all(Object.values(databases).map((db) => dropDatabase(env.DATABASE_URL, db).catch(() => undefined)));
+      await mailbox?.close();
+      await Promise.all(
+        Object.values(databases).map((db) => dropDatabase(env.DATABASE_URL, db).catch(() => undefined)),
+      );
       await deleteNamespace(namespace).catch(() => undefined);
     },
   };

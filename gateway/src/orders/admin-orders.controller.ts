@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res, UseGua
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { RpcCallOptions, RpcClient } from '@shop/kit';
 import {
+  AdminCodOutcomeRequest,
   AdminOrderExport,
   AdminOrderListQuery,
   adminOrderListQuerySchema,
@@ -9,6 +10,8 @@ import {
   AdminOrderUpdateInput,
   adminOrderUpdateSchema,
   AdminProcessReply,
+  CodOutcomeInput,
+  codOutcomeSchema,
   OrderView,
   RPC,
 } from '@shop/proto';
@@ -65,6 +68,28 @@ export class AdminOrdersController {
   @Get(':id')
   async get(@Param('id') id: string, @Caller() caller: RpcCallOptions) {
     const order = await this.rpc.call<OrderView>(RPC.order.adminGet, { id }, caller);
+    return { success: true, order: this.artwork.order(order) };
+  }
+
+  /**
+   * `{outcome: 'paid' | 'refused'}` of a cash-on-delivery order at the door: paid (Delivered if it
+   * was Shipped), or refused (cancelled, its stock back).
+   */
+  @Post(':id/cash-on-delivery')
+  @HttpCode(200)
+  async codOutcome(
+    @Param('id') id: string,
+    @Body(new ZodBody(codOutcomeSchema)) body: CodOutcomeInput,
+    @Caller() caller: RpcCallOptions,
+  ) {
+    // A refused order gives its stock back: product pages kept by the gateway show it at once.
+    const order = await this.catalogReplies.afterChange(
+      this.rpc.call<OrderView>(
+        RPC.order.adminCodOutcome,
+        { id, outcome: body.outcome } satisfies AdminCodOutcomeRequest,
+        caller,
+      ),
+    );
     return { success: true, order: this.artwork.order(order) };
   }
 

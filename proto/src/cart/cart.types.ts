@@ -128,10 +128,13 @@ export interface PromoCheckReply {
   discountPaise: Paise;
 }
 
-/** `cart.cleared`: a customer's cart was emptied, by the customer or because their order was paid. */
+/**
+ * `cart.cleared`: a customer's cart was emptied, by the customer, because their order was paid, or
+ * (cash on delivery, paid only at the door) because their order was placed.
+ */
 export interface CartClearedEvent {
   userId: string;
-  reason: 'order-paid' | 'customer';
+  reason: 'order-paid' | 'order-placed' | 'customer';
   orderId: string | null;
   lineCount: number;
   clearedAt: string;

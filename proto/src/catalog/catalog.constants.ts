@@ -60,6 +60,16 @@ export type PriceOperator = (typeof PRICE_OPERATORS)[number];
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 export const LOW_STOCK_THRESHOLD_RANGE = { min: 1, max: 10 } as const;
 
+/** A reorder request is open until staff mark it received. */
+export const REORDER_STATUSES = ['open', 'received'] as const;
+export type ReorderStatus = (typeof REORDER_STATUSES)[number];
+/**
+ * The back office's reorder list: the open requests (at most one per product), then the latest
+ * received ones and those whose product was deleted.
+ */
+export const REORDER_LIST_OPEN_LIMIT = 1000;
+export const REORDER_LIST_CLOSED_LIMIT = 50;
+
 export const REVIEW_COMMENT_MIN = 10;
 export const REVIEW_COMMENT_MAX = 1000;
 
@@ -116,6 +126,7 @@ export const CATALOG_MESSAGES = {
   hsnCode: 'HSN code must be 4, 6 or 8 digits',
   reorderNotFound: 'Reorder request not found',
   reorderAlreadyReceived: 'This reorder was already received',
+  reorderProductDeleted: 'The product of this reorder was deleted',
 } as const;
 
 /** The out-of-stock text checkout shows, naming the product. */

@@ -5,6 +5,7 @@ import {
   CUSTOMIZATION_TYPES,
   DEFAULT_BRAND,
   DEFAULT_PRODUCT_SORT,
+  HSN_CODE_PATTERN,
   LOW_STOCK_THRESHOLD_RANGE,
   PRICE_OPERATORS,
   PRODUCT_SORTS,
@@ -161,6 +162,14 @@ const productFields = {
       .nullable(),
   ),
   customizations: z.array(productCustomizationLinkSchema).max(30).default([]),
+  /** The product's own HSN code; blank or null takes its category's (`hsnCodeOf`). */
+  hsnCode: z.preprocess(
+    (v) => (blank(v) ? null : typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ invalid_type_error: M.hsnCode })
+      .regex(HSN_CODE_PATTERN, M.hsnCode)
+      .nullable(),
+  ),
 };
 
 /**
@@ -322,6 +331,10 @@ export const priceQuoteSchema = z.object({
 export type PriceQuoteInput = z.infer<typeof priceQuoteSchema>;
 
 export const productManySchema = z.object({ ids: z.array(z.string().uuid()).max(500) });
+
+/** `POST /admin2009/reorders/{id}/receive`; an id that is no UUID is reported as not found. */
+export const reorderReceiveSchema = z.object({ id: z.string().max(100) });
+export type ReorderReceiveInput = z.infer<typeof reorderReceiveSchema>;
 
 /** `GET /admin2009/products`: the back office reads every live product; paging is there for big catalogs. */
 export const ADMIN_PRODUCTS_MAX_PAGE_SIZE = 5000;

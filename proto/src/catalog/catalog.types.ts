@@ -1,5 +1,5 @@
 import type { Paise } from '../money';
-import type { Brand, CustomizationType, PriceOperator } from './catalog.constants';
+import type { Brand, CustomizationType, PriceOperator, ReorderStatus } from './catalog.constants';
 
 /** A price modifier at the API: rupees. The back office also sends `type: 'fixed'`. */
 export interface PriceModifier {
@@ -86,9 +86,41 @@ export interface ProductView {
   updatedAt: string;
 }
 
-/** The back office's list also shows units held by unpaid orders. */
+/** The back office's list also shows units held by unpaid orders, and the product's HSN code. */
 export interface AdminProductView extends ProductView {
   reservedStock: number;
+  /** The code staff set; null when the product takes its category's. */
+  hsnCode: string | null;
+  /** What invoices print: `hsnCode`, or the category's default (`hsnCodeOf`). */
+  effectiveHsnCode: string;
+}
+
+/** A request to restock a product, opened by auto reorder when its stock fell to its threshold. */
+export interface ReorderView {
+  _id: string;
+  productId: string;
+  productName: string;
+  quantity: number;
+  status: ReorderStatus;
+  createdAt: string;
+  receivedAt: string | null;
+  /**
+   * The product was deleted: an open request cannot be received, and is listed with the closed
+   * ones. Restoring the product (the back office's undo) brings it back as it was.
+   */
+  productDeleted: boolean;
+}
+
+export interface ReorderListReply {
+  success: true;
+  reorders: ReorderView[];
+}
+
+/** `product.stock` is what shoppers can now buy, the received units included. */
+export interface ReorderReceiveReply {
+  success: true;
+  reorder: ReorderView;
+  product: { _id: string; stock: number };
 }
 
 /**

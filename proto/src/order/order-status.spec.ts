@@ -15,6 +15,13 @@ describe('the declared order progression (back-office spec, section 4)', () => {
     expect(nextOrderStatuses('Pending')).toContain('Cancelled');
     expect(nextOrderStatuses('Processing')).toContain('Cancelled');
     expect(canMoveOrder('Shipped', 'Cancelled')).toBe(false);
+    expect(canMoveOrder('Shipped', 'Cancelled', 'staff')).toBe(false);
+  });
+
+  it('cancels a shipped parcel refused at the door, but never a delivered one', () => {
+    expect(canMoveOrder('Shipped', 'Cancelled', 'refused')).toBe(true);
+    expect(canMoveOrder('Delivered', 'Cancelled', 'refused')).toBe(false);
+    expect(canMoveOrder('Cancelled', 'Cancelled', 'refused')).toBe(false);
   });
 
   it('keeps Delivered and Cancelled terminal, and nothing moves to where it is', () => {

@@ -1,4 +1,4 @@
-import type { OrderStatus } from './order.constants';
+import type { CancelReason, OrderStatus } from './order.constants';
 
 /**
  * The declared progression (back-office spec, section 4): Pending, Processing, Shipped, Delivered,
@@ -12,8 +12,12 @@ const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
   Cancelled: [],
 };
 
-export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
-  return NEXT[from].includes(to);
+/**
+ * Whether an order may move so. Besides the progression, a Shipped cash-on-delivery parcel the buyer
+ * refused at the door comes back cancelled (`refused`, which staff record as the outcome).
+ */
+export function canMoveOrder(from: OrderStatus, to: OrderStatus, reason?: CancelReason): boolean {
+  return NEXT[from].includes(to) || (from === 'Shipped' && to === 'Cancelled' && reason === 'refused');
 }
 
 export function nextOrderStatuses(from: OrderStatus): readonly OrderStatus[] {

@@ -113,6 +113,7 @@ export const ORDER_MESSAGES = {
   codOverLimit: (limitRupees: number) =>
     `Cash on delivery is available for orders up to ₹${limitRupees.toLocaleString('en-IN')}. Please pay online.`,
   notCashOnDelivery: 'This order is not a cash on delivery order',
+  codSettled: 'The outcome of this cash on delivery order is already recorded',
   codOutcome: 'Outcome must be paid or refused',
   documentNotFound: 'Document not found',
 } as const;

@@ -22,8 +22,11 @@ export interface OrderPlacedEvent {
   coupon: string | null;
   currency: 'INR';
   lines: OrderEventLine[];
-  /** When an unpaid order expires. */
-  expiresAt: string;
+  /**
+   * When an unpaid order expires; null for cash on delivery, which is paid at the door and never
+   * expires (staff record it paid or refused).
+   */
+  expiresAt: string | null;
   createdAt: string;
   /** Added later: `cod` for cash on delivery (placed without payment), else the online method. */
   paymentMethod?: string;
@@ -37,6 +40,7 @@ export interface OrderPaidEvent {
   userId: string;
   totalPaise: Paise;
   lines: OrderEventLine[];
+  /** The provider's payment (`pay_...`); for cash on delivery, which has none, `cod_<orderId>`. */
   paymentId: string;
   paidAt: string;
   /**

@@ -208,10 +208,12 @@ export interface OrderPayableView {
   currency: string;
   orderStatus: OrderStatus;
   paymentStatus: OrderPaymentStatus;
-  /** False once the order is paid, cancelled or expired. */
+  /** False once the order is paid, cancelled or expired, and always for cash on delivery. */
   payable: boolean;
-  /** When an unpaid order expires. */
-  expiresAt: string;
+  /** When an unpaid order expires; null for cash on delivery, which never expires. */
+  expiresAt: string | null;
+  /** Added later: `cod` for cash on delivery, which is never paid online. */
+  paymentMethod?: string;
 }
 
 export interface AdminOrderListReply {

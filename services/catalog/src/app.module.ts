@@ -5,6 +5,7 @@ import { catalogEnvSchema } from './config/catalog-config';
 import { CustomizationsModule } from './customizations/customizations.module';
 import { ImagesModule } from './images/images.module';
 import { ProductsModule } from './products/products.module';
+import { ReordersModule } from './reorders/reorders.module';
 import { ReviewsModule } from './reviews/reviews.module';
 import { StockModule } from './stock/stock.module';
 
@@ -33,6 +34,7 @@ import { StockModule } from './stock/stock.module';
     ReviewsModule,
     StockModule,
     ImagesModule,
+    ReordersModule,
   ],
 })
 export class AppModule {}

@@ -6,8 +6,10 @@ import { CatalogSearch1770000000000 } from './migrations/1770000000000-catalog-s
 import { CatalogCategorySorts1771000000000 } from './migrations/1771000000000-catalog-category-sorts';
 import { ReviewRestore1788000000000 } from './migrations/1788000000000-review-restore';
 import { ProductHsnCode1800000000000 } from './migrations/1800000000000-product-hsn-code';
+import { ReorderRequests1801000000000 } from './migrations/1801000000000-reorder-requests';
 import { ProductCustomizationEntity } from './products/product-customization.entity';
 import { ProductEntity } from './products/product.entity';
+import { ReorderRequestEntity } from './reorders/reorder-request.entity';
 import { CustomerEntity } from './reviews/customer.entity';
 import { ReviewEntity } from './reviews/review.entity';
 import { ShopSettingsEntity } from './settings/shop-settings.entity';
@@ -22,6 +24,7 @@ export const CATALOG_ENTITIES = [
   CustomerEntity,
   StockReservationEntity,
   ShopSettingsEntity,
+  ReorderRequestEntity,
 ];
 export const CATALOG_MIGRATIONS = [
   CatalogSchema1720000000000,
@@ -31,4 +34,5 @@ export const CATALOG_MIGRATIONS = [
   CatalogCategorySorts1771000000000,
   ReviewRestore1788000000000,
   ProductHsnCode1800000000000,
+  ReorderRequests1801000000000,
 ];

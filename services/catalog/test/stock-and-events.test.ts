@@ -321,6 +321,51 @@ describe('catalog stock reservations, price quotes and events', () => {
       ).toHaveLength(1);
     });
 
+    it('publishes stock.low again when a product restocked above its threshold falls to it again', async () => {
+      const product = await createProduct({ name: 'Returning Mug', stock: 6, lowStockThreshold: 3 });
+      const cancelled = randomUUID();
+      await reserve(cancelled, [{ productId: product._id, quantity: 3 }]);
+      await events.waitFor<StockLowEvent>(EVENTS.stockLow, (d) => d.productId === product._id);
+      await publishEvent(backend.namespace, EVENTS.orderCancelled, { orderId: cancelled });
+      await eventually(async () => (await statusOf(cancelled)) === 'released');
+      await reserve(randomUUID(), [{ productId: product._id, quantity: 4 }]);
+      await events.waitFor<StockLowEvent>(
+        EVENTS.stockLow,
+        (d) => d.productId === product._id && d.stock === 2,
+      );
+      expect(
+        events.received.filter((e) => e.type === EVENTS.stockLow && e.data.productId === product._id),
+      ).toHaveLength(2);
+    });
+
+    it('opens a reorder request with the reservation that takes a product to its threshold while auto reorder is on, and takes no stock for it', async () => {
+      await publishEvent(backend.namespace, EVENTS.settingsUpdated, {
+        ...SEEDED_SETTINGS,
+        autoReorderEnabled: true,
+        autoReorderQuantity: 30,
+      });
+      await eventually(
+        async () =>
+          (await db.query(`SELECT auto_reorder_enabled FROM shop_settings WHERE id = 1`)).rows[0]
+            ?.auto_reorder_enabled === true,
+      );
+      const product = await createProduct({ name: 'Reordered Mug', stock: 5, lowStockThreshold: 2 });
+      await expect(reserve(randomUUID(), [{ productId: product._id, quantity: 6 }])).rejects.toBeInstanceOf(
+        RpcError,
+      );
+      await reserve(randomUUID(), [{ productId: product._id, quantity: 3 }]);
+      const low = await events.waitFor<StockLowEvent>(EVENTS.stockLow, (d) => d.productId === product._id);
+      const { rows } = await db.query(
+        `SELECT id, quantity, status, opened_by FROM reorder_requests WHERE product_id = $1`,
+        [product._id],
+      );
+      expect(rows).toEqual([
+        { id: low.data.reorder!.requestId, quantity: 30, status: 'open', opened_by: 'auto-reorder' },
+      ]);
+      expect(low.data).toMatchObject({ stock: 2, threshold: 2, reorder: { quantity: 30 } });
+      expect(await stockOf(product._id)).toEqual({ stock: 5, reserved: 3 });
+    });
+
     it('uses the shop’s seeded low stock threshold when the product sets none', async () => {
       const threshold = SEEDED_SETTINGS.lowStockThreshold;
       const product = await createProduct({ name: 'Default Threshold Mug', stock: threshold + 1 });

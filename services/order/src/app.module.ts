@@ -12,6 +12,7 @@ import { OrderRefundStates1782000000000 } from './migrations/1782000000000-refun
 import { OrderFileLinks1783000000000 } from './migrations/1783000000000-order-file-links';
 import { OrderSettingsNotify1797000000000 } from './migrations/1797000000000-settings-notify';
 import { OrderShippingBuyer1800000000000 } from './migrations/1800000000000-order-shipping-buyer';
+import { OrderCashOnDelivery1802000000000 } from './migrations/1802000000000-cash-on-delivery';
 import { CustomerEmailVerified1803000000000 } from './migrations/1803000000000-customer-email-verified';
 import { IdempotencyKeyEntity } from './orders/idempotency-key.entity';
 import { OrderLineEntity } from './orders/order-line.entity';
@@ -46,6 +47,7 @@ export const ORDER_ENTITIES = [
         OrderFileLinks1783000000000,
         OrderSettingsNotify1797000000000,
         OrderShippingBuyer1800000000000,
+        OrderCashOnDelivery1802000000000,
         CustomerEmailVerified1803000000000,
       ],
       envSchema: orderEnvSchema,

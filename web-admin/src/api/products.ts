@@ -20,6 +20,8 @@ export interface ProductPayload {
   images: string[];
   tags: string[];
   customizations: ProductCustomizationLink[];
+  /** The product's own HSN code; null takes its category's. */
+  hsnCode: string | null;
 }
 
 /** A deleted product posted again with its id comes back (the products screen's undo). */
@@ -62,5 +64,6 @@ export function restorePayload(product: AdminProduct): RestorePayload {
     images: product.images,
     tags: product.tags,
     customizations: product.customizations,
+    hsnCode: product.hsnCode,
   };
 }

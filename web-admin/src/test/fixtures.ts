@@ -28,6 +28,8 @@ export function aProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
     reviewCount: 0,
     stock: 120,
     reservedStock: 0,
+    hsnCode: null,
+    effectiveHsnCode: '6307',
     sku: null,
     weight: null,
     dimensions: null,

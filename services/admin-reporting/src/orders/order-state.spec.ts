@@ -71,6 +71,36 @@ describe('order read model state', () => {
     expect(contribution(late, lines).daily).toMatchObject({ sales: 0, revenuePaise: 0 });
   });
 
+  describe('cash on delivery', () => {
+    const codPlaced: OrderPlacedEvent = { ...placed, expiresAt: null, paymentMethod: 'cod', shippingMethod: 'standard' };
+    const collected: OrderPaidEvent = { ...paid, paymentId: 'cod_o1', paymentMethod: 'cod', paidAt: at(60).toISOString() };
+
+    it('is no sale while it waits for the courier', () => {
+      const s = apply([(x) => onPlaced(x, codPlaced, at(0)), (x) => onStatusChanged(x, moved('Shipped', 30), at(30))]);
+      expect(s).toMatchObject({ status: 'Shipped', paymentStatus: 'pending' });
+      expect(isSale(s)).toBe(false);
+      expect(contribution(s, lines).daily).toMatchObject({ orders: 1, sales: 0, revenuePaise: 0 });
+    });
+
+    it('is a sale once staff record it paid at the door, counted on the day it was placed', () => {
+      const s = apply([
+        (x) => onPlaced(x, codPlaced, at(0)),
+        (x) => onStatusChanged(x, moved('Shipped', 30), at(30)),
+        (x) => onPaid(x, collected, at(60)),
+        (x) => onStatusChanged(x, moved('Delivered', 60), at(60)),
+      ]);
+      expect(s).toMatchObject({ status: 'Delivered', paymentStatus: 'paid' });
+      expect(contribution(s, lines).daily).toMatchObject({ sales: 1, revenuePaise: 30_000, delivered: 1 });
+    });
+
+    it('is never a sale once refused at the door', () => {
+      const refused = { ...cancelled(false, 'refused'), cancelledAt: at(60).toISOString() };
+      const s = apply([(x) => onPlaced(x, codPlaced, at(0)), (x) => onCancelled(x, refused, false, at(60))]);
+      expect(s).toMatchObject({ status: 'Cancelled', paymentStatus: 'cancelled' });
+      expect(contribution(s, lines).daily).toMatchObject({ sales: 0, revenuePaise: 0, cancelled: 1 });
+    });
+  });
+
   it('leaves an order paid by its first payment when a duplicate is refunded', () => {
     const s = apply([(x) => onPlaced(x, placed, at(0)), (x) => onPaid(x, paid, at(1)), (x) => onRefund(x, 'duplicate', 'processed', at(3))]);
     expect(s.paymentStatus).toBe('paid');

@@ -1,9 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@shop/kit';
-import { EVENTS, EventEnvelope, PaymentCapturedEvent, PaymentFailedEvent, PaymentRefundedEvent } from '@shop/proto';
+import {
+  CASH_ON_DELIVERY,
+  EVENTS,
+  EventEnvelope,
+  OrderPaidEvent,
+  PaymentCapturedEvent,
+  PaymentFailedEvent,
+  PaymentRefundedEvent,
+} from '@shop/proto';
 import type { EntityManager } from 'typeorm';
 
-/** Payments as the payment service reports them: captures (one per order), failed attempts and refunds. */
+/**
+ * Payments as the payment service reports them: captures (one per order), failed attempts and
+ * refunds; and the cash couriers collect for cash-on-delivery orders, as staff record it.
+ */
 @Injectable()
 export class PaymentsEvents {
   @OnEvent(EVENTS.paymentCaptured)
@@ -13,6 +24,21 @@ export class PaymentsEvents {
       `INSERT INTO payments (order_id, outcome, provider_order_id, payment_id, method, amount_paise, at)
        VALUES ($1, 'captured', $2, $3, $4, $5, $6) ON CONFLICT (order_id) WHERE outcome = 'captured' DO NOTHING`,
       [e.orderId, e.providerOrderId, e.paymentId, e.method || null, e.amountPaise, e.capturedAt ?? event.occurredAt],
+    );
+  }
+
+  /**
+   * A cash-on-delivery order recorded paid at the door is a payment of method `cod`, of the order's
+   * total (as a rebuild counts it from the order): no provider order or payment id.
+   */
+  @OnEvent(EVENTS.orderPaid)
+  async onCashCollected(event: EventEnvelope<OrderPaidEvent>, m: EntityManager): Promise<void> {
+    const e = event.data;
+    if (e.paymentMethod !== CASH_ON_DELIVERY) return;
+    await m.query(
+      `INSERT INTO payments (order_id, outcome, method, amount_paise, at)
+       VALUES ($1, 'captured', $2, $3, $4) ON CONFLICT (order_id) WHERE outcome = 'captured' DO NOTHING`,
+      [e.orderId, CASH_ON_DELIVERY, e.totalPaise, e.paidAt],
     );
   }
 

@@ -3,6 +3,7 @@ import {
   Brand,
   CustomizationType,
   Dimensions,
+  hsnCodeOf,
   ModifierPaise,
   OptionValue,
   PriceModifier,
@@ -17,8 +18,8 @@ import {
 export const PRODUCT_COLUMNS = `
   p.id, p.name, p.description, p.category, p.brand, p.price_paise, p.original_price_paise, p.images, p.tags,
   p.stock, p.reserved, p.sku, p.weight_grams, p.dimensions, p.is_new, p.is_best_seller, p.is_customizable,
-  p.allows_image_upload, p.available_sizes, p.turnaround_time, p.low_stock_threshold, p.rating, p.review_count,
-  p.version, p.created_at, p.updated_at, p.deleted_at`;
+  p.allows_image_upload, p.available_sizes, p.turnaround_time, p.low_stock_threshold, p.hsn_code, p.rating,
+  p.review_count, p.version, p.created_at, p.updated_at, p.deleted_at`;
 
 /**
  * The columns a card needs (`p` is the products table): lists read no description, tags or
@@ -66,6 +67,7 @@ export interface ProductRow {
   available_sizes: string[];
   turnaround_time: string | null;
   low_stock_threshold: number | null;
+  hsn_code: string | null;
   rating: string;
   review_count: number;
   version: number;
@@ -200,5 +202,10 @@ export function toProductCardView(row: CardRow): ProductCardView {
 }
 
 export function toAdminProductView(row: ProductRow, links: LinkRow[]): AdminProductView {
-  return { ...toProductView(row, links), reservedStock: row.reserved };
+  return {
+    ...toProductView(row, links),
+    reservedStock: row.reserved,
+    hsnCode: row.hsn_code,
+    effectiveHsnCode: hsnCodeOf({ hsnCode: row.hsn_code, category: row.category }),
+  };
 }

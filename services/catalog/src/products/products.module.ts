@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ReorderRequestsRepository } from '../reorders/reorder-requests.repository';
 import { SettingsModule } from '../settings/settings.module';
 import { LowStockNotifier } from '../stock/low-stock.notifier';
 import { ListTotals } from './list-totals';
@@ -20,7 +21,8 @@ import { ProductsService } from './products.service';
     ProductSearchService,
     PriceQuoteService,
     LowStockNotifier,
+    ReorderRequestsRepository,
   ],
-  exports: [ProductsRepository, LowStockNotifier, ReadCache],
+  exports: [ProductsRepository, ProductsService, LowStockNotifier, ReadCache, ReorderRequestsRepository],
 })
 export class ProductsModule {}

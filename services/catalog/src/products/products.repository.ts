@@ -1,6 +1,12 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { EventPublisher, preparedQuery } from '@shop/kit';
-import { EVENTS, ProductDeletedEvent, ProductUpsertedEvent, ProductView } from '@shop/proto';
+import {
+  AdminProductView,
+  EVENTS,
+  ProductDeletedEvent,
+  ProductUpsertedEvent,
+  ProductView,
+} from '@shop/proto';
 import { DataSource, EntityManager } from 'typeorm';
 import { returning } from '../common/sql';
 import { ReadCache } from './read-cache';
@@ -10,6 +16,7 @@ import {
   PRODUCT_COLUMNS,
   pricingOptions,
   ProductRow,
+  toAdminProductView,
   toProductView,
 } from './product-view';
 
@@ -78,6 +85,14 @@ export class ProductsRepository {
       ? await manager.query(text, [id])
       : await preparedQuery(this.dataSource, 'catalog_product_view', text, [id]);
     return row ? toProductView(row, row.links) : null;
+  }
+
+  /** A live product as the back office reads it, inside the caller's transaction. */
+  async adminView(id: string, manager: EntityManager): Promise<AdminProductView | null> {
+    const [row] = await this.rows([id], manager);
+    if (!row) return null;
+    const links = await this.links([id], manager);
+    return toAdminProductView(row, links.get(id) ?? []);
   }
 
   /**

@@ -3,6 +3,7 @@ import { RpcError } from '@shop/kit';
 import {
   AdminProductListQuery,
   AdminProductListReply,
+  AdminProductView,
   CATALOG_MESSAGES as M,
   encodeListCursor,
   ModifierPaise,
@@ -70,6 +71,7 @@ const WRITABLE: {
   field('turnaroundTime', 'turnaround_time'),
   field('lowStockThreshold', 'low_stock_threshold'),
   field('isCustomizable', 'is_customizable'),
+  field('hsnCode', 'hsn_code'),
 ];
 
 function field<K extends keyof ProductUpdateInput>(
@@ -276,7 +278,7 @@ export class ProductsService {
    */
   async create(
     input: ProductCreateInput,
-  ): Promise<{ success: true; product: ProductView; _id: string; restored: boolean }> {
+  ): Promise<{ success: true; product: AdminProductView; _id: string; restored: boolean }> {
     return this.write(async (m) => {
       let restored = false;
       let id: string;
@@ -305,28 +307,37 @@ export class ProductsService {
       await this.replaceLinks(m, id, input.customizations);
       if (input.isCustomizable === undefined) await this.deriveCustomizable(m, id);
       await this.products.publishUpserted(m, [id]);
-      const product = (await this.products.view(id, m))!;
+      const product = (await this.products.adminView(id, m))!;
       return { success: true as const, product, _id: id, restored };
     });
   }
 
   /** `PATCH /admin2009/products/{id}`: the fields sent, each checked as on create. */
-  async update(id: string, input: ProductUpdateInput): Promise<{ success: true; product: ProductView }> {
+  async update(id: string, input: ProductUpdateInput): Promise<{ success: true; product: AdminProductView }> {
     if (!isUuid(id)) throw RpcError.badRequest(M.invalidProductId);
-    return this.write(async (m) => {
-      const [before]: ProductRow[] = await m.query(
-        `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = $1 AND p.deleted_at IS NULL FOR UPDATE`,
-        [id],
-      );
-      if (!before) throw RpcError.notFound(M.productNotFound);
-      await this.updateColumns(m, id, input, { restore: false });
-      if (input.customizations !== undefined) await this.replaceLinks(m, id, input.customizations);
-      if (input.isCustomizable === undefined) await this.deriveCustomizable(m, id);
-      await this.products.publishUpserted(m, [id]);
-      const [after] = await this.products.rows([id], m);
-      await this.lowStock.check(m, before, after);
-      return { success: true as const, product: (await this.products.view(id, m))! };
-    });
+    return this.write(async (m) => ({ success: true as const, product: await this.updateIn(m, id, input) }));
+  }
+
+  /**
+   * The back office's save, in the caller's transaction: the product is locked, the fields sent are
+   * written, carts hear of it (product.upserted) and a fall to the threshold raises stock.low.
+   * `stock` is what shoppers can buy. A received reorder adds its units through here too, so its
+   * stock reaches everything a save from the form reaches; the caller drops the read cache once
+   * its transaction has committed.
+   */
+  async updateIn(m: EntityManager, id: string, input: ProductUpdateInput): Promise<AdminProductView> {
+    const [before]: ProductRow[] = await m.query(
+      `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = $1 AND p.deleted_at IS NULL FOR UPDATE`,
+      [id],
+    );
+    if (!before) throw RpcError.notFound(M.productNotFound);
+    await this.updateColumns(m, id, input, { restore: false });
+    if (input.customizations !== undefined) await this.replaceLinks(m, id, input.customizations);
+    if (input.isCustomizable === undefined) await this.deriveCustomizable(m, id);
+    await this.products.publishUpserted(m, [id]);
+    const [after] = await this.products.rows([id], m);
+    await this.lowStock.check(m, before, after);
+    return (await this.products.adminView(id, m))!;
   }
 
   /** Soft delete: reviews, reservations and orders keep pointing at it, and it can be restored. */

@@ -7,7 +7,11 @@ import { SettingsService } from './settings.service';
     SettingsReplicaModule.forRow({
       table: 'shop_settings',
       asOfColumn: 'occurred_at',
-      columns: (s) => ({ low_stock_threshold: s.lowStockThreshold }),
+      columns: (s) => ({
+        low_stock_threshold: s.lowStockThreshold,
+        auto_reorder_enabled: s.autoReorderEnabled,
+        auto_reorder_quantity: s.autoReorderQuantity,
+      }),
     }),
   ],
   providers: [SettingsService],

@@ -30,6 +30,16 @@ export const SHOP_METRICS = {
   outboxOldestAge: 'shop_outbox_oldest_age_seconds',
   /** Services: database pool connections. Label: state (total, idle, waiting). */
   dbPoolConnections: 'shop_db_pool_connections',
+  /** User service: mails the SMTP relay accepted. Label: kind. */
+  mailsSent: 'shop_mails_sent_total',
+  /** User service: failed attempts at sending a mail, each retried later or dead-lettered. Label: kind. */
+  mailAttemptsFailed: 'shop_mail_attempts_failed_total',
+  /** User service: mails queued and not sent yet (waiting for their attempt, or being sent). */
+  mailsPending: 'shop_mails_pending',
+  /** User service: age of the oldest mail not sent yet, 0 when none waits. */
+  mailOldestPendingAge: 'shop_mail_oldest_pending_age_seconds',
+  /** User service: mails given up on (dead-lettered) and not re-driven. */
+  mailsDead: 'shop_mails_dead',
   /** Every process: 1 while it is ready (connected to its broker, and its database for services). */
   ready: 'shop_ready',
 } as const;

@@ -24,7 +24,7 @@ export class CustomerVerificationService {
    */
   async assertMayOrder(userId: string, projected: { emailVerified: boolean } | null): Promise<void> {
     if (projected?.emailVerified) return;
-    if (!(await this.settings.settings()).requireEmailVerification) return;
+    if (!(await this.settings.current()).requireEmailVerification) return;
     const status = await this.rpc
       .call<EmailStatusReply>(RPC.user.emailStatus, { userId })
       .catch((err: unknown) => {

@@ -2,11 +2,13 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { parseInput } from '@shop/kit';
 import {
+  AdminCodOutcomeRequest,
   adminOrderListQuerySchema,
   AdminOrderStatusRequest,
   AdminOrderTrackingRequest,
   adminOrderUpdateSchema,
   AdminProcessReply,
+  codOutcomeSchema,
   RPC,
   RpcEnvelope,
 } from '@shop/proto';
@@ -48,6 +50,14 @@ export class AdminOrdersRpcController {
       trackingNumber: env.data?.trackingNumber ?? null,
     });
     return this.orders.updateTracking(id, trackingNumber!);
+  }
+
+  @MessagePattern(RPC.order.adminCodOutcome)
+  codOutcome(@Payload() env: RpcEnvelope<AdminCodOutcomeRequest>) {
+    requireAdmin(env.actor);
+    const id = orderIdOf(env.data?.id);
+    const { outcome } = parseInput(codOutcomeSchema, { outcome: env.data?.outcome });
+    return this.orders.codOutcome(id, outcome);
   }
 
   @MessagePattern(RPC.order.adminProcess)

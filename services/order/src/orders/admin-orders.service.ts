@@ -4,6 +4,7 @@ import {
   AdminOrderExport,
   AdminOrderListQuery,
   AdminOrderListReply,
+  CodOutcome,
   ORDER_MESSAGES,
   OrderStatus,
   OrderView,
@@ -12,6 +13,7 @@ import {
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { likeText } from '../common/sql';
 import { CustomerEntity } from '../customers/customer.entity';
+import { codSettlement } from './cash-on-delivery';
 import { OrderLifecycle } from './order-lifecycle';
 import { OrderViews } from './order-views';
 import { OrderEntity } from './order.entity';
@@ -69,6 +71,23 @@ export class AdminOrdersService {
     return this.get(id);
   }
 
+  /**
+   * What happened at the door of a cash-on-delivery order (codSettlement): paid (order.paid, and
+   * Delivered if it was Shipped), or refused (cancelled with reason `refused`, its stock back).
+   */
+  async codOutcome(id: string, outcome: CodOutcome): Promise<OrderView> {
+    await this.dataSource.transaction(async (m) => {
+      const order = await this.lifecycle.lock(m, id);
+      if (!order) throw RpcError.notFound(ORDER_MESSAGES.orderNotFound);
+      const settlement = codSettlement(order, outcome);
+      if (!settlement.ok) throw RpcError.conflict(settlement.message);
+      if (settlement.pays) await this.lifecycle.codPaid(m, order);
+      // Only a refusal cancels here, so that is the reason a cancellation records.
+      if (settlement.moveTo) await this.lifecycle.move(m, order, settlement.moveTo, 'refused');
+    });
+    return this.get(id);
+  }
+
   /** "Process Orders": every Pending order moves to Processing, in one transaction. */
   async processPending(): Promise<number> {
     return this.dataSource.transaction(async (m) => {
@@ -92,7 +111,8 @@ export class AdminOrdersService {
 
   /**
    * Search matches the order id (also as the screen shows it, ORD- and the last 8 characters), the
-   * customer's username, name and e-mail, and the name and e-mail on the delivery address.
+   * customer's username, name and e-mail, the name and e-mail on the delivery address, and the
+   * business buyer's company name and GSTIN.
    */
   private filtered(query: AdminOrderListQuery): SelectQueryBuilder<OrderEntity> {
     const q = this.dataSource.manager
@@ -109,7 +129,8 @@ export class AdminOrdersService {
       const id = `%${likeText(query.search.replace(/^(ord-|#)/i, '').toLowerCase())}%`;
       q.andWhere(
         `(CAST(o.id AS text) LIKE :idPattern OR c.username ILIKE :pattern OR c.email ILIKE :pattern OR c.name ILIKE :pattern
-          OR o.shipping_address ->> 'fullName' ILIKE :pattern OR o.shipping_address ->> 'email' ILIKE :pattern)`,
+          OR o.shipping_address ->> 'fullName' ILIKE :pattern OR o.shipping_address ->> 'email' ILIKE :pattern
+          OR o.buyer_company ILIKE :pattern OR o.buyer_gstin ILIKE :pattern)`,
         { idPattern: id, pattern: text },
       );
     }

@@ -3,6 +3,7 @@ import { EventPublisher, inboxRecord, RpcError } from '@shop/kit';
 import {
   CancelReason,
   canMoveOrder,
+  CASH_ON_DELIVERY,
   EVENTS,
   OrderCancelledEvent,
   OrderPaidEvent,
@@ -59,7 +60,7 @@ export class OrderLifecycle {
     reason: CancelReason = 'staff',
   ): Promise<void> {
     const from = order.status;
-    if (!canMoveOrder(from, to)) throw RpcError.badRequest(refusedTransitionMessage(from, to));
+    if (!canMoveOrder(from, to, reason)) throw RpcError.badRequest(refusedTransitionMessage(from, to));
     const at = new Date();
     const paid = order.paymentStatus === 'paid';
     order.status = to;
@@ -162,6 +163,29 @@ export class OrderLifecycle {
       lines: eventLines(lines.map((l) => ({ ...l, unitPricePaise: Number(l.unitPricePaise) }))),
       paymentId: payment.paymentId,
       paidAt: paidAt.toISOString(),
+      paymentMethod: payment.method || order.paymentMethod,
+    });
+  }
+
+  /**
+   * Staff recorded a cash-on-delivery order paid at the door: it is paid now, and `order.paid`
+   * (`cod`) tells the catalog to commit its reserved stock and the reports to count the sale. The
+   * caller holds the order's lock and has checked it is an open, unpaid cash-on-delivery order.
+   */
+  async codPaid(m: EntityManager, order: OrderEntity): Promise<void> {
+    const paidAt = new Date();
+    Object.assign(order, { paymentStatus: 'paid', paidAt, updatedAt: paidAt });
+    await m.update(OrderEntity, { id: order.id }, { paymentStatus: 'paid', paidAt, updatedAt: paidAt });
+    const lines = await m.find(OrderLineEntity, { where: { orderId: order.id } });
+    await this.events.publish<OrderPaidEvent>(m, EVENTS.orderPaid, {
+      orderId: order.id,
+      userId: order.userId,
+      totalPaise: order.totalPaise,
+      lines: eventLines(lines),
+      // No provider payment exists: the collection is named after its order.
+      paymentId: `${CASH_ON_DELIVERY}_${order.id}`,
+      paidAt: paidAt.toISOString(),
+      paymentMethod: CASH_ON_DELIVERY,
     });
   }
 
@@ -195,6 +219,7 @@ export class OrderLifecycle {
         lines: eventLines(order.lines),
         paymentId: payment.paymentId,
         paidAt: paidAt.toISOString(),
+        paymentMethod: payment.method || order.paymentMethod,
       },
       12,
       'EXISTS (SELECT FROM paid)',

@@ -12,7 +12,9 @@ const RECOVERY_BATCH = 20;
 /**
  * Every ORDER_EXPIRY_SWEEP_SECONDS: cancels unpaid orders past their payment window (their stock
  * goes back), settles order rows a stopped checkout left without the catalog's answer, and forgets
- * old Idempotency-Keys. Every replica sweeps; row locks with SKIP LOCKED share the work.
+ * old Idempotency-Keys. Every replica sweeps; row locks with SKIP LOCKED share the work. A
+ * cash-on-delivery order has no payment window (`expires_at` is null): it is never expired, and
+ * its stock stays reserved until staff record it paid or refused.
  */
 @Injectable()
 export class OrderSweeper extends PeriodicSweep {

@@ -42,7 +42,8 @@ export class OrderEntity {
   @Column('text', { name: 'buyer_company', nullable: true }) buyerCompany: string | null;
   @Column('text', { name: 'tracking_number', nullable: true }) trackingNumber: string | null;
   @Column('text', { name: 'cancel_reason', nullable: true }) cancelReason: CancelReason | null;
-  @Column('timestamptz', { name: 'expires_at' }) expiresAt: Date;
+  /** When an unpaid order expires; null for cash on delivery, which is paid at the door and never expires. */
+  @Column('timestamptz', { name: 'expires_at', nullable: true }) expiresAt: Date | null;
   @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
   @Column('timestamptz', { name: 'updated_at' }) updatedAt: Date;
 }

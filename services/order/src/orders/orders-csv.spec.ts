@@ -8,18 +8,21 @@ const order = (overrides: Partial<OrderView> = {}): OrderView =>
     shippingAddress: { fullName: 'Asha K' },
     createdAt: '2025-06-01T10:00:00.000Z',
     orderStatus: 'Pending',
-    paymentDetails: { status: 'paid' },
+    paymentDetails: { status: 'paid', paymentMethod: 'card' },
     totalAmount: 1179,
     products: [{ name: 'Notebook "A5"', quantity: 2 }],
     trackingNumber: null,
+    shippingMethod: 'standard',
+    gstin: null,
+    companyName: null,
     ...overrides,
   }) as OrderView;
 
 describe('the orders CSV export', () => {
   it('quotes every cell, doubling quotes inside, one CRLF line per order', () => {
     expect(ordersCsv([order()])).toBe(
-      '"Order ID","Customer","Email","Date","Status","Payment","Amount","Items","Tracking Number","Refund Status","Refunded"\r\n' +
-        '"a1b2c3d4-0000-4000-8000-000000000001","asha","asha@example.com","2025-06-01T10:00:00.000Z","Pending","paid","1179.00","Notebook ""A5"" x 2","","","0.00"\r\n',
+      '"Order ID","Customer","Email","Date","Status","Payment","Amount","Items","Tracking Number","Refund Status","Refunded","Payment Method","Shipping","GSTIN","Company"\r\n' +
+        '"a1b2c3d4-0000-4000-8000-000000000001","asha","asha@example.com","2025-06-01T10:00:00.000Z","Pending","paid","1179.00","Notebook ""A5"" x 2","","","0.00","card","standard","",""\r\n',
     );
   });
 
@@ -39,9 +42,9 @@ describe('the orders CSV export', () => {
         refundedAt: null,
       }) as const;
     const row = (refunds: OrderView['refunds']) => ordersCsv([order({ refunds })]).split('\r\n')[1];
-    expect(row([refund('processed', 1179)])).toMatch(/,"processed","1179.00"$/);
-    expect(row([refund('processed', 100.5), refund('pending', 1179)])).toMatch(/,"pending","100.50"$/);
-    expect(row([refund('failed', 1179), refund('processed', 20)])).toMatch(/,"failed","20.00"$/);
+    expect(row([refund('processed', 1179)])).toContain(',"processed","1179.00",');
+    expect(row([refund('processed', 100.5), refund('pending', 1179)])).toContain(',"pending","100.50",');
+    expect(row([refund('failed', 1179), refund('processed', 20)])).toContain(',"failed","20.00",');
     expect(
       ordersCsv([
         order({
@@ -50,6 +53,18 @@ describe('the orders CSV export', () => {
         }),
       ]),
     ).toContain('"Cancelled","refunded"');
+  });
+
+  it('says how the order is paid and shipped, and the business buyer it is invoiced to', () => {
+    const row = ordersCsv([
+      order({
+        paymentDetails: { status: 'pending', paymentMethod: 'cod' } as OrderView['paymentDetails'],
+        shippingMethod: 'express',
+        gstin: '27AAPFU0939F1ZV',
+        companyName: 'Kulkarni Traders',
+      }),
+    ]).split('\r\n')[1];
+    expect(row).toMatch(/,"cod","express","27AAPFU0939F1ZV","Kulkarni Traders"$/);
   });
 
   it('falls back to the delivery name when the customer is not known yet', () => {

@@ -12,6 +12,10 @@ const HEADER = [
   'Tracking Number',
   'Refund Status',
   'Refunded',
+  'Payment Method',
+  'Shipping',
+  'GSTIN',
+  'Company',
 ];
 
 /**
@@ -37,7 +41,10 @@ function refundStatus(refunds: readonly OrderRefundView[]): string {
 const refunded = (refunds: readonly OrderRefundView[]) =>
   refunds.reduce((sum, r) => ((r.status ?? 'processed') === 'processed' ? sum + toPaise(r.amount) : sum), 0);
 
-/** The orders screen's export: one row per order, every cell quoted (back-office spec, section 2). */
+/**
+ * The orders screen's export: one row per order, every cell quoted (back-office spec, section 2).
+ * Issue 30's columns come last, so a sheet reading the earlier ones by position still reads them.
+ */
 export function ordersCsv(orders: readonly OrderView[]): string {
   const rows = orders.map((o) => [
     o._id,
@@ -51,6 +58,10 @@ export function ordersCsv(orders: readonly OrderView[]): string {
     o.trackingNumber,
     refundStatus(o.refunds ?? []),
     toRupees(refunded(o.refunds ?? [])).toFixed(2),
+    o.paymentDetails.paymentMethod,
+    o.shippingMethod,
+    o.gstin,
+    o.companyName,
   ]);
   return [HEADER, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }

@@ -3,6 +3,7 @@ import { RpcError, RpcReplies, SERVICE_CONFIG } from '@shop/kit';
 import {
   Actor,
   canonicalJson,
+  CASH_ON_DELIVERY,
   CustomerOrderStats,
   ORDER_CURRENCY,
   ORDER_MESSAGES,
@@ -14,6 +15,7 @@ import {
   orderTotals,
   OrderView,
   RECENT_ORDERS_LIMIT,
+  SettingsUpdatedEvent,
   toRupees,
 } from '@shop/proto';
 import { createHash, randomUUID } from 'node:crypto';
@@ -22,6 +24,8 @@ import type { OrderConfig } from '../config/order-config';
 import { CouponsService } from '../coupons/coupons.service';
 import { CustomerEntity } from '../customers/customer.entity';
 import { CustomerVerificationService } from '../customers/customer-verification.service';
+import { SettingsService } from '../settings/settings.service';
+import { codRefusal, isCashOnDelivery } from './cash-on-delivery';
 import { CheckoutFiles } from './checkout-files';
 import { CheckoutPricing, PricedLines } from './checkout-pricing';
 import { IdempotencyKeyEntity } from './idempotency-key.entity';
@@ -83,6 +87,13 @@ type KeyClaim = Pick<IdempotencyKeyEntity, 'requestHash' | 'orderId'>;
 /** Thrown by a write that would have claimed a key another request claimed first. */
 class KeyAlreadyClaimed extends Error {}
 
+/** What decides cash on delivery, as the settings stood when the checkout began. */
+type CodRules = Pick<SettingsUpdatedEvent, 'codEnabled' | 'codLimit'>;
+
+/** A checkout the shop will not take as cash on delivery: the shopper can still pay online. */
+const codRefused = (message: string) =>
+  RpcError.conflict(message, [{ field: 'paymentDetails.paymentMethod', message }]);
+
 /** A digest of what a checkout asks for; the prices a client sends are not part of it, as they are ignored. */
 export function requestHash(input: OrderCreateInput): string {
   return createHash('sha256').update(canonicalJson(input)).digest('hex');
@@ -99,6 +110,7 @@ export class OrdersService {
     private readonly reservations: OrderReservations,
     private readonly views: OrderViews,
     private readonly replies: RpcReplies,
+    private readonly settings: SettingsService,
     private readonly verification: CustomerVerificationService,
     @Inject(SERVICE_CONFIG) private readonly config: OrderConfig,
   ) {}
@@ -108,7 +120,9 @@ export class OrdersService {
    * Idempotency-Key, a retried submit gets the order the first one placed (finishing it if the
    * first stopped half way), and the same key with a different request is refused. While the shop
    * requires verified e-mail addresses, a customer without one places nothing
-   * (CustomerVerificationService).
+   * (CustomerVerificationService). Cash on delivery is taken while the settings allow it and up to
+   * their limit; such an order is placed the same way, with no payment window (it is paid at the
+   * door and never expires).
    */
   async create(
     userId: string,
@@ -123,6 +137,8 @@ export class OrdersService {
       if (earlier) return earlier;
     }
     await this.verification.assertMayOrder(userId, customer);
+    const cod = isCashOnDelivery(input.paymentDetails.paymentMethod) ? await this.settings.current() : null;
+    if (cod && !cod.codEnabled) throw codRefused(ORDER_MESSAGES.codUnavailable);
     const priced = await this.files
       .resolve(userId, input.products)
       .then((products) => this.pricing.price(products, { checkStock: true }));
@@ -130,8 +146,10 @@ export class OrdersService {
     try {
       // Without a coupon the order is written in one statement, which needs no transaction of its own.
       written = input.coupon
-        ? await this.dataSource.transaction((m) => this.write(m, userId, input, priced, idempotencyKey, hash))
-        : await this.write(this.dataSource.manager, userId, input, priced, idempotencyKey, hash);
+        ? await this.dataSource.transaction((m) =>
+            this.write(m, userId, input, priced, cod, idempotencyKey, hash),
+          )
+        : await this.write(this.dataSource.manager, userId, input, priced, cod, idempotencyKey, hash);
     } catch (err) {
       if (!(err instanceof KeyAlreadyClaimed)) throw err;
       // A concurrent submit with the same key placed it; if that one found no stock, neither does this.
@@ -192,11 +210,11 @@ export class OrdersService {
     return this.views.of(orders);
   }
 
-  /** A customer sees only their own orders; staff see any. */
-  async get(actor: Actor, id: string): Promise<OrderView> {
+  /** A customer sees only their own orders; staff, and another service (no actor), see any. */
+  async get(actor: Actor | null, id: string): Promise<OrderView> {
     const found = await this.views.one(id);
     if (!found) throw RpcError.notFound(ORDER_MESSAGES.orderNotFound);
-    if (actor.role === 'customer' && found.entity.userId !== actor.userId)
+    if (actor?.role === 'customer' && found.entity.userId !== actor.userId)
       throw RpcError.forbidden(ORDER_MESSAGES.forbidden);
     return found.view;
   }
@@ -205,10 +223,10 @@ export class OrdersService {
     // Asked by the payment service whenever a shopper is faster than order.placed: plain SQL.
     const [order]: Pick<
       OrderEntity,
-      'id' | 'userId' | 'totalPaise' | 'currency' | 'status' | 'paymentStatus' | 'expiresAt'
+      'id' | 'userId' | 'totalPaise' | 'currency' | 'status' | 'paymentStatus' | 'paymentMethod' | 'expiresAt'
     >[] = await this.dataSource.query(
       `SELECT id, user_id AS "userId", total_paise::float8 AS "totalPaise", currency, status,
-              payment_status AS "paymentStatus", expires_at AS "expiresAt"
+              payment_status AS "paymentStatus", payment_method AS "paymentMethod", expires_at AS "expiresAt"
        FROM orders WHERE id = $1 AND reservation = 'reserved'`,
       [id],
     );
@@ -222,10 +240,13 @@ export class OrdersService {
       currency: order.currency,
       orderStatus: order.status,
       paymentStatus: order.paymentStatus,
+      // Cash on delivery is paid at the door, never online.
       payable:
+        order.paymentMethod !== CASH_ON_DELIVERY &&
         order.status !== 'Cancelled' &&
         (order.paymentStatus === 'pending' || order.paymentStatus === 'failed'),
-      expiresAt: order.expiresAt.toISOString(),
+      expiresAt: order.expiresAt?.toISOString() ?? null,
+      paymentMethod: order.paymentMethod,
     };
   }
 
@@ -294,6 +315,7 @@ export class OrdersService {
     userId: string,
     input: OrderCreateInput,
     priced: PricedLines,
+    cod: CodRules | null,
     key: string | null,
     hash: string,
   ): Promise<Written> {
@@ -304,6 +326,9 @@ export class OrdersService {
       priced.rules,
       input.shippingMethod,
     );
+    // Refused before anything is written; a coupon claimed above is rolled back with the transaction.
+    const refusal = cod && codRefusal(cod, totals.totalPaise);
+    if (refusal) throw codRefused(refusal);
     const now = new Date();
     const order = m.create(OrderEntity, {
       id: randomUUID(),
@@ -311,7 +336,7 @@ export class OrdersService {
       status: 'Pending',
       reservation: 'pending',
       paymentStatus: 'pending',
-      paymentMethod: input.paymentDetails.paymentMethod,
+      paymentMethod: cod ? CASH_ON_DELIVERY : input.paymentDetails.paymentMethod,
       razorpayOrderId: null,
       paymentId: null,
       paidAt: null,
@@ -326,7 +351,7 @@ export class OrdersService {
       buyerCompany: input.gstin ? input.companyName : null,
       trackingNumber: null,
       cancelReason: null,
-      expiresAt: new Date(now.getTime() + this.config.ORDER_PAYMENT_TTL_MINUTES * 60_000),
+      expiresAt: cod ? null : new Date(now.getTime() + this.config.ORDER_PAYMENT_TTL_MINUTES * 60_000),
       createdAt: now,
       updatedAt: now,
     });

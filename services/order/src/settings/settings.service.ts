@@ -5,9 +5,15 @@ import { DataSource } from 'typeorm';
 import type { OrderConfig } from '../config/order-config';
 import { ShopSettingsEntity } from './shop-settings.entity';
 
+/** The settings as last published, and the pricing rules made of them once per change. */
+interface HeldSettings {
+  settings: SettingsUpdatedEvent;
+  pricing: OrderPricingRules;
+}
+
 /**
- * The shop settings checkout prices with: the last `settings.updated`, or the seeded defaults until
- * the back office has published any.
+ * The shop settings checkout prices with and decides cash on delivery by: the last
+ * `settings.updated`, or the seeded defaults until the back office has published any.
  */
 @Injectable()
 export class SettingsService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -15,7 +21,7 @@ export class SettingsService implements OnApplicationBootstrap, OnApplicationShu
    * Asked at every checkout. Read once and kept until the table's trigger says it changed
    * (OrderSettingsNotify migration), so every replica still follows a change as soon as it commits.
    */
-  private readonly cache: NotifiedCache<{ settings: SettingsUpdatedEvent; rules: OrderPricingRules }>;
+  private readonly cache: NotifiedCache<HeldSettings>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -37,19 +43,19 @@ export class SettingsService implements OnApplicationBootstrap, OnApplicationShu
   }
 
   async pricingRules(): Promise<OrderPricingRules> {
-    return (await this.cache.get()).rules;
+    return (await this.cache.get()).pricing;
   }
 
-  /** Every setting, for the rules of checkout that are not prices (e-mail verification). */
-  async settings(): Promise<SettingsUpdatedEvent> {
+  /** Every setting as it stands now. */
+  async current(): Promise<SettingsUpdatedEvent> {
     return (await this.cache.get()).settings;
   }
 
-  private async read(): Promise<{ settings: SettingsUpdatedEvent; rules: OrderPricingRules }> {
+  private async read(): Promise<HeldSettings> {
     const [row]: Pick<ShopSettingsEntity, 'data'>[] = await this.dataSource.query(
       `SELECT data FROM shop_settings WHERE id = 1`,
     );
-    const settings = { ...SEEDED_SETTINGS, ...(row?.data ?? {}) };
-    return { settings, rules: pricingRulesOf(settings) };
+    const settings: SettingsUpdatedEvent = { ...SEEDED_SETTINGS, ...(row?.data ?? {}) };
+    return { settings, pricing: pricingRulesOf(settings) };
   }
 }

@@ -1,6 +1,10 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-export type OrderClosedReason = 'paid' | 'cancelled' | 'expired';
+/**
+ * Why an order takes no more money: paid, cancelled or expired, or `cod` (cash on delivery, paid at
+ * the door: never online).
+ */
+export type OrderClosedReason = 'paid' | 'cancelled' | 'expired' | 'cod';
 
 /** What the order service decided an order costs: the only amount a provider order is made for. */
 @Entity('order_amounts')

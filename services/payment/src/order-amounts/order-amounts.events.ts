@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent, SelfIdempotentEvent } from '@shop/kit';
-import { EventEnvelope, EVENTS, OrderCancelledEvent, OrderExpiredEvent, OrderPlacedEvent } from '@shop/proto';
+import {
+  CASH_ON_DELIVERY,
+  EventEnvelope,
+  EVENTS,
+  OrderCancelledEvent,
+  OrderExpiredEvent,
+  OrderPlacedEvent,
+} from '@shop/proto';
 import type { EntityManager } from 'typeorm';
 import type { OrderClosedReason } from './order-amount.entity';
 
@@ -8,14 +15,21 @@ import type { OrderClosedReason } from './order-amount.entity';
 @Injectable()
 export class OrderAmountsEvents {
   // One insert keyed by the order, whose row is never deleted: a redelivery changes nothing, so it
-  // needs neither the inbox nor a transaction.
+  // needs neither the inbox nor a transaction. A cash-on-delivery order is closed to online payment
+  // from the start.
   @SelfIdempotentEvent(EVENTS.orderPlaced)
   async onOrderPlaced(event: EventEnvelope<OrderPlacedEvent>, manager: EntityManager): Promise<void> {
     const order = event.data;
     await manager.query(
-      `INSERT INTO order_amounts (order_id, user_id, amount_paise, currency) VALUES ($1, $2, $3, $4)
+      `INSERT INTO order_amounts (order_id, user_id, amount_paise, currency, closed_reason) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (order_id) DO NOTHING`,
-      [order.orderId, order.userId, order.totalPaise, order.currency],
+      [
+        order.orderId,
+        order.userId,
+        order.totalPaise,
+        order.currency,
+        order.paymentMethod === CASH_ON_DELIVERY ? 'cod' : null,
+      ],
     );
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RpcClient, RpcError } from '@shop/kit';
-import { OrderPayableRequest, OrderPayableView, PAYMENT_MESSAGES, RPC } from '@shop/proto';
+import { CASH_ON_DELIVERY, OrderPayableRequest, OrderPayableView, PAYMENT_MESSAGES, RPC } from '@shop/proto';
 import { DataSource } from 'typeorm';
 import { OrderAmountEntity, OrderClosedReason } from './order-amount.entity';
 
@@ -53,6 +53,7 @@ export class OrderAmountsService {
 }
 
 function closedReason(order: OrderPayableView): OrderClosedReason | null {
+  if (order.paymentMethod === CASH_ON_DELIVERY) return 'cod';
   if (order.payable) return null;
   if (order.paymentStatus === 'paid') return 'paid';
   return order.paymentStatus === 'expired' ? 'expired' : 'cancelled';

@@ -29,6 +29,10 @@ describe('what a captured payment is to its order', () => {
     expect(captureOutcome(open, 'pay_A', 'cancelled')).toBe('order_closed');
     expect(captureOutcome(open, 'pay_A', 'expired')).toBe('order_closed');
   });
+
+  it('is owed back when the order is cash on delivery, paid at the door and never online', () => {
+    expect(captureOutcome(open, 'pay_A', 'cod')).toBe('order_closed');
+  });
 });
 
 describe('retrying a refund that failed', () => {

@@ -21,7 +21,10 @@ export function captureOutcome(
   if (providerOrder.status === 'paid')
     return providerOrder.paidPaymentId === paymentId ? 'paid' : 'duplicate';
   // 'paid' as a closed reason means the order service had it paid before any provider order here.
-  if (closedReason === 'cancelled' || closedReason === 'expired') return 'order_closed';
+  // Money taken online for a cash-on-delivery order (none should be: no provider order is made for
+  // one) is owed back like money for a closed order: the courier collects at the door.
+  if (closedReason === 'cancelled' || closedReason === 'expired' || closedReason === 'cod')
+    return 'order_closed';
   return 'pays';
 }
 

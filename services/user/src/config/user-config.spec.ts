@@ -40,6 +40,7 @@ describe('user service configuration', () => {
         NODE_ENV: 'production',
         ADMIN_EMAIL: 'Boss@Example.com',
         ADMIN_PASSWORD: 'S3cret!pass',
+        SMTP_URL: 'smtps://shop:app-password@smtp.example.com:465',
       }),
     ).toMatchObject({
       ADMIN_EMAIL: 'boss@example.com',
@@ -47,14 +48,22 @@ describe('user service configuration', () => {
   });
 
   it('refuses in production the development JWT_SECRET, the example admin password and guessable secrets, naming each', () => {
-    const production = { NODE_ENV: 'production', ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Correct-Horse-42', JWT_SECRET: SECRET };
+    const production = {
+      NODE_ENV: 'production',
+      ADMIN_EMAIL: 'boss@example.com',
+      ADMIN_PASSWORD: 'Correct-Horse-42',
+      JWT_SECRET: SECRET,
+      SMTP_URL: 'smtps://shop:app-password@smtp.example.com:465',
+    };
     expect(() => load({ ...production, JWT_SECRET: 'development-only-secret-change-me-0123456789' })).toThrow(
       /JWT_SECRET: JWT_SECRET is a development or example value/,
     );
-    expect(() => load({ ...production, JWT_SECRET: 'replace-with-at-least-32-random-characters-0123456789' })).toThrow(
-      /JWT_SECRET: JWT_SECRET is a development or example value/,
+    expect(() =>
+      load({ ...production, JWT_SECRET: 'replace-with-at-least-32-random-characters-0123456789' }),
+    ).toThrow(/JWT_SECRET: JWT_SECRET is a development or example value/);
+    expect(() => load({ ...production, JWT_SECRET: 'x'.repeat(32) })).toThrow(
+      /JWT_SECRET: JWT_SECRET is too easy to guess/,
     );
-    expect(() => load({ ...production, JWT_SECRET: 'x'.repeat(32) })).toThrow(/JWT_SECRET: JWT_SECRET is too easy to guess/);
     expect(() => load({ ...production, ADMIN_PASSWORD: 'Admin@12345' })).toThrow(
       /ADMIN_PASSWORD: ADMIN_PASSWORD is a development or example password/,
     );
@@ -84,5 +93,36 @@ describe('user service configuration', () => {
     expect(() => load({ JWT_SECRET: SECRET, REQUIRE_STRONG_PASSWORDS: 'maybe' })).toThrow(
       /REQUIRE_STRONG_PASSWORDS/,
     );
+  });
+
+  it("sends mail through maildev's SMTP port outside production, and requires SMTP_URL in production", () => {
+    expect(load({ JWT_SECRET: SECRET }).SMTP_URL).toBe('smtp://127.0.0.1:1025');
+    expect(() =>
+      load({
+        JWT_SECRET: SECRET,
+        NODE_ENV: 'production',
+        ADMIN_EMAIL: 'boss@example.com',
+        ADMIN_PASSWORD: 'Correct-Horse-42',
+      }),
+    ).toThrow(/SMTP_URL: SMTP_URL is required in production/);
+    expect(() => load({ JWT_SECRET: SECRET, SMTP_URL: 'mail.example.com:25' })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+  });
+
+  it('retries mail from 2 s doubling to 60 s, 12 attempts, unless told otherwise, and refuses a ceiling below the first wait', () => {
+    expect(load({ JWT_SECRET: SECRET })).toMatchObject({
+      MAIL_RETRY_BASE_MS: 2000,
+      MAIL_RETRY_MAX_MS: 60_000,
+      MAIL_MAX_ATTEMPTS: 12,
+    });
+    expect(load({ JWT_SECRET: SECRET, MAIL_RETRY_BASE_MS: '100', MAIL_MAX_ATTEMPTS: '3' })).toMatchObject({
+      MAIL_RETRY_BASE_MS: 100,
+      MAIL_MAX_ATTEMPTS: 3,
+    });
+    expect(() => load({ JWT_SECRET: SECRET, MAIL_RETRY_BASE_MS: '5000', MAIL_RETRY_MAX_MS: '1000' })).toThrow(
+      /MAIL_RETRY_MAX_MS must be at least MAIL_RETRY_BASE_MS/,
+    );
+    expect(() => load({ JWT_SECRET: SECRET, MAIL_MAX_ATTEMPTS: '0' })).toThrow(/MAIL_MAX_ATTEMPTS/);
   });
 });

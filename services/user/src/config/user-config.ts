@@ -1,5 +1,4 @@
 import { type BaseConfig, refuseDevelopmentValuesInProduction } from '@shop/kit';
-import { resolve } from 'node:path';
 import { z } from 'zod';
 
 /** Token lifetimes are written with a unit ("30m", "7d"): a bare number is ambiguous between seconds and ms. */
@@ -13,6 +12,9 @@ const duration = z
 const flag = z
   .enum(['true', 'false', '1', '0'], { errorMap: () => ({ message: 'must be true or false' }) })
   .transform((v) => v === 'true' || v === '1');
+
+/** maildev's SMTP port, which `npm start` and the test harness run: the relay outside production. */
+export const DEVELOPMENT_SMTP_URL = 'smtp://127.0.0.1:1025';
 
 /** Only a developer's machine and the test harness may fall back to a well-known admin account. */
 export const DEVELOPMENT_ADMIN = { email: 'admin@msjaksh.in', password: 'Admin@12345' } as const;
@@ -38,14 +40,29 @@ const userEnvironment = z
       .min(1)
       .max(24 * 60)
       .default(15),
-    /** Outgoing mail (password resets), e.g. smtp://user:pass@host:587; without it mail goes to MAILBOX_DIR. */
+    /**
+     * The SMTP relay every mail goes out through, e.g. smtps://user:pass@smtp.example.com:465.
+     * Required in production; elsewhere maildev's SMTP port on this machine (`npm start` runs it).
+     */
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
       .optional(),
-    MAIL_FROM: z.string().min(3).default('MS & Jaksh <no-reply@msjaksh.in>'),
-    /** The local mailbox (one .eml file per mail) used when SMTP_URL is not set. */
-    MAILBOX_DIR: z.string().default(resolve(__dirname, '..', '..', '..', '..', 'var', 'mailbox')),
+    MAIL_FROM: z.string().min(3).max(200).default('MS & Jaksh <no-reply@msjaksh.in>'),
+    /** The wait after a mail's first failed attempt; it doubles with each further one, up to MAIL_RETRY_MAX_MS. */
+    MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(2_000),
+    MAIL_RETRY_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(60_000),
+    /** Attempts at a mail before it is dead-lettered (state `dead`). */
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1_000).default(12),
+    /** Mails one replica sends at once. */
+    MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /**
+     * How long a replica's claim on a mail holds: a replica that dies while sending leaves its mail
+     * to the others (or to itself, restarted) after this.
+     */
+    MAIL_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+    /** How often a replica looks for due mail without being woken (a retry's time, a lapsed lease). */
+    MAIL_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
     /** The storefront's address, for the links in e-mails. */
     PUBLIC_URL: z
       .string()
@@ -54,8 +71,15 @@ const userEnvironment = z
       .default('http://localhost:8080'),
   })
   .superRefine((env, ctx) => {
+    if (env.MAIL_RETRY_MAX_MS < env.MAIL_RETRY_BASE_MS) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['MAIL_RETRY_MAX_MS'],
+        message: 'MAIL_RETRY_MAX_MS must be at least MAIL_RETRY_BASE_MS',
+      });
+    }
     if (env.NODE_ENV !== 'production') return;
-    for (const name of ['ADMIN_EMAIL', 'ADMIN_PASSWORD'] as const) {
+    for (const name of ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'SMTP_URL'] as const) {
       if (env[name]) continue;
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
@@ -68,6 +92,7 @@ const userEnvironment = z
     ...env,
     ADMIN_EMAIL: env.ADMIN_EMAIL ?? DEVELOPMENT_ADMIN.email,
     ADMIN_PASSWORD: env.ADMIN_PASSWORD ?? DEVELOPMENT_ADMIN.password,
+    SMTP_URL: env.SMTP_URL ?? DEVELOPMENT_SMTP_URL,
   }));
 
 export const userEnvSchema = refuseDevelopmentValuesInProduction(userEnvironment, {

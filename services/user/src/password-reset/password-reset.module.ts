@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { MailerService } from '../mail/mailer.service';
 import { UsersModule } from '../users/users.module';
 import { PasswordResetRpcController } from './password-reset.rpc-controller';
 import { PasswordResetService } from './password-reset.service';
@@ -9,6 +8,6 @@ import { PasswordResetService } from './password-reset.service';
 @Module({
   imports: [AuthModule, UsersModule],
   controllers: [PasswordResetRpcController],
-  providers: [PasswordResetService, MailerService],
+  providers: [PasswordResetService],
 })
 export class PasswordResetModule {}

@@ -22,6 +22,9 @@ export class PasswordResetRpcController {
   @MessagePattern(RPC.user.resetPassword)
   async resetPassword(@Payload() env: RpcEnvelope) {
     const { requireStrongPasswords } = await this.settings.current();
-    return this.resets.reset(parseInput(passwordResetSchema(requireStrongPasswords), env.data), env.userAgent);
+    return this.resets.reset(
+      parseInput(passwordResetSchema(requireStrongPasswords), env.data),
+      env.userAgent,
+    );
   }
 }

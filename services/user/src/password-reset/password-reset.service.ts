@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { RpcError, SERVICE_CONFIG } from '@shop/kit';
 import { ForgotPasswordInput, MESSAGES, PasswordResetReply, ResetPasswordInput } from '@shop/proto';
 import { createHash, randomBytes } from 'node:crypto';
@@ -6,12 +6,11 @@ import { DataSource } from 'typeorm';
 import { LoginAttemptsService } from '../auth/login-attempts.service';
 import { PasswordService } from '../auth/password.service';
 import type { UserConfig } from '../config/user-config';
-import { MailerService } from '../mail/mailer.service';
+import { MailQueue } from '../mail/mail-queue.service';
 import { SessionsService } from '../sessions/sessions.service';
 import { UserEntity } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { PasswordResetEntity } from './password-reset.entity';
-import { resetMail } from './reset-mail';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 /** More requests than this within the token lifetime send no further mail, so nobody can flood an inbox. */
@@ -21,13 +20,11 @@ export const hashResetToken = (token: string) => createHash('sha256').update(tok
 
 @Injectable()
 export class PasswordResetService {
-  private readonly logger = new Logger(PasswordResetService.name);
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly passwords: PasswordService,
     private readonly attempts: LoginAttemptsService,
-    private readonly mailer: MailerService,
+    private readonly mail: MailQueue,
     private readonly sessions: SessionsService,
     private readonly users: UsersService,
     @Inject(SERVICE_CONFIG) private readonly config: UserConfig,
@@ -35,33 +32,39 @@ export class PasswordResetService {
 
   /**
    * Mails a reset link to an active account with this address. The caller's answer is the same
-   * whatever happens, and the mail is sent after it, so neither the reply nor its timing says
-   * whether the address is registered.
+   * whatever happens, and the mail is sent after it by the mail sender, so neither the reply nor
+   * its timing says whether the address is registered. The mail is queued in the transaction that
+   * stores the token: a link exists exactly when its mail does.
    */
   async request(input: ForgotPasswordInput): Promise<void> {
     const user = await this.dataSource.getRepository(UserEntity).findOneBy({ email: input.email });
     if (!user?.isActive) return;
     const token = randomBytes(32).toString('base64url');
-    const created = await this.dataSource.transaction(async (m) => {
+    await this.dataSource.transaction(async (m) => {
       // Serialises one account's requests so the hourly cap holds under parallel requests.
       await m.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [user.id]);
       const [{ count }]: { count: number }[] = await m.query(
         `SELECT count(*)::int AS count FROM password_resets WHERE user_id = $1 AND created_at > now() - interval '1 hour'`,
         [user.id],
       );
-      if (count >= MAX_RESET_MAILS_PER_HOUR) return false;
-      await m.insert(PasswordResetEntity, {
+      if (count >= MAX_RESET_MAILS_PER_HOUR) return;
+      const { identifiers } = await m.insert(PasswordResetEntity, {
         userId: user.id,
         tokenHash: hashResetToken(token),
         expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
       });
-      return true;
+      const resetId = String(identifiers[0].id);
+      await this.mail.enqueue(m, {
+        kind: 'password-reset',
+        to: user.email,
+        dedupeKey: `${resetId}:password-reset:${user.email}`,
+        data: {
+          username: user.username,
+          link: `${this.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`,
+          expiresInMinutes: RESET_TOKEN_TTL_MS / 60_000,
+        },
+      });
     });
-    if (!created) return;
-    const link = `${this.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
-    this.mailer
-      .send({ to: user.email, ...resetMail(user.username, link, RESET_TOKEN_TTL_MS / 60_000) })
-      .catch((err: Error) => this.logger.error(`Password reset mail could not be sent: ${err.message}`));
   }
 
   /**

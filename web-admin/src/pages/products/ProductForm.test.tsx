@@ -48,6 +48,7 @@ function server(extra: Routes = {}) {
   return mockApi({
     'GET /admin2009/profile': () => ({ data: { success: true, admin: ADMIN } }),
     'GET /admin2009/products': () => ({ data: { success: true, products: [mug], total: 1, page: 1 } }),
+    'GET /admin2009/reorders': () => ({ data: { success: true, reorders: [] } }),
     'GET /customizations': () => ({ data: { success: true, customizations: [giftWrap, size] } }),
     [`GET /reviews/product/${mug._id}`]: () => ({ data: { success: true, reviews: [review] } }),
     'POST /admin2009/products': () => ({ data: { success: true, _id: NEW_ID } }),
@@ -120,6 +121,7 @@ describe('the product form: general information', () => {
       images: [],
       tags: [],
       customizations: [],
+      hsnCode: null,
     });
   });
 
@@ -190,6 +192,65 @@ describe('the product form: general information', () => {
         },
       ],
     });
+  });
+});
+
+describe('the product form: HSN code', () => {
+  it("shows the chosen category's default code and sends the code typed", async () => {
+    const { user, api } = await openAdd();
+    const hsn = screen.getByLabelText('HSN Code');
+    expect(hsn).toHaveAccessibleDescription(
+      /Leave blank for the category's default: Lanyards 6307, Labels 4821/,
+    );
+    await fillGeneral(user);
+    expect(hsn).toHaveAttribute('placeholder', 'Default for Drinkware: 6912');
+    await user.type(hsn, '69120010');
+    await submitAndConfirm(user);
+    await waitFor(() => expect(api.callsTo('POST', '/admin2009/products')).toHaveLength(1));
+    expect(api.callsTo('POST', '/admin2009/products')[0].body).toMatchObject({ hsnCode: '69120010' });
+  });
+
+  it("follows a new category's default in the placeholder", async () => {
+    const { user } = await openAdd();
+    await user.selectOptions(screen.getByLabelText('Category *'), '+ Add new category');
+    await user.type(screen.getByLabelText('Category *'), 'Labels');
+    expect(screen.getByLabelText('HSN Code')).toHaveAttribute('placeholder', 'Default for Labels: 4821');
+  });
+
+  it("refuses a code that is not 4, 6 or 8 digits with 'HSN code must be 4, 6 or 8 digits' before asking to submit", async () => {
+    const { user, api } = await openAdd();
+    await fillGeneral(user);
+    await user.type(screen.getByLabelText('HSN Code'), '69120');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('HSN code must be 4, 6 or 8 digits')).toBeInTheDocument();
+    expect(screen.getByLabelText('HSN Code')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('HSN Code')).toHaveAccessibleDescription(
+      /^HSN code must be 4, 6 or 8 digits/,
+    );
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/admin2009/products')).toHaveLength(0);
+  });
+
+  it("shows a product's own code and sends none once it is cleared, so the product takes its category's", async () => {
+    const own = aProduct({
+      name: 'Kraft Labels',
+      category: 'Labels',
+      hsnCode: '48211020',
+      effectiveHsnCode: '48211020',
+    });
+    const api = server({
+      'GET /admin2009/products': () => ({ data: { success: true, products: [own], total: 1, page: 1 } }),
+      [`PATCH /admin2009/products/${own._id}`]: () => ({ data: { success: true } }),
+    });
+    const { user } = renderAdmin('/products');
+    await user.click(await screen.findByRole('button', { name: 'Edit Kraft Labels' }));
+    const hsn = await screen.findByLabelText('HSN Code');
+    expect(hsn).toHaveValue('48211020');
+    expect(hsn).toHaveAttribute('placeholder', 'Default for Labels: 4821');
+    await user.clear(hsn);
+    await submitAndConfirm(user);
+    await waitFor(() => expect(api.callsTo('PATCH', `/admin2009/products/${own._id}`)).toHaveLength(1));
+    expect(api.callsTo('PATCH', `/admin2009/products/${own._id}`)[0].body).toMatchObject({ hsnCode: null });
   });
 });
 

@@ -25,6 +25,8 @@ import {
   buildPayload,
   draftFromDefinition,
   draftFromLink,
+  HSN_CODE_HINT,
+  hsnCodePlaceholder,
   initialValues,
   isCompleteReview,
   linkFromDraft,
@@ -76,6 +78,7 @@ export function ProductForm({ product, categories, onClose }: ProductFormProps) 
   });
   const { register, formState } = form;
   const errors = formState.errors;
+  const category = form.watch('category');
 
   const initialImages = useMemo<ImageItem[]>(
     () => (product?.images ?? []).map((url) => ({ kind: 'url', key: url, url })),
@@ -463,6 +466,25 @@ export function ProductForm({ product, categories, onClose }: ProductFormProps) 
               />
               {fieldError('stock')}
             </div>
+          </div>
+          <div className="field">
+            <label htmlFor="product-hsnCode">HSN Code</label>
+            <input
+              id="product-hsnCode"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={8}
+              placeholder={hsnCodePlaceholder(category)}
+              aria-invalid={errors.hsnCode ? true : undefined}
+              aria-describedby={
+                errors.hsnCode ? 'product-hsnCode-error product-hsnCode-hint' : 'product-hsnCode-hint'
+              }
+              {...register('hsnCode')}
+            />
+            <p id="product-hsnCode-hint" className="field-hint">
+              {HSN_CODE_HINT}
+            </p>
+            {fieldError('hsnCode')}
           </div>
           <div className="field">
             <label htmlFor="product-description">Description *</label>

@@ -40,6 +40,7 @@ function server(products = [lanyard, mug, diary]) {
     'POST /admin2009/products': () => ({ data: { success: true, _id: lanyard._id } }),
     'DELETE /admin/delete-images': () => ({ data: { success: true, deleted: 2 } }),
     'GET /customizations': () => ({ data: { success: true, customizations: [] } }),
+    'GET /admin2009/reorders': () => ({ data: { success: true, reorders: [] } }),
   });
 }
 

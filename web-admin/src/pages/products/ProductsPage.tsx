@@ -25,6 +25,7 @@ import { formatPrice } from '../../lib/format';
 import { createLogger } from '../../lib/logger';
 import { STOCK_STATUS_LABELS, stockStatus } from '../../lib/stock';
 import { ProductForm } from './ProductForm';
+import { ReordersPanel } from './ReordersPanel';
 import {
   BRAND_LABELS,
   descriptionPreview,
@@ -177,6 +178,8 @@ export default function ProductsPage() {
           </DataTable>
         )}
       </div>
+
+      <ReordersPanel />
     </Page>
   );
 }

@@ -3,6 +3,8 @@ import {
   buildPayload,
   draftFromDefinition,
   draftFromLink,
+  HSN_CODE_HINT,
+  hsnCodePlaceholder,
   isCompleteReview,
   linkFromDraft,
   mergeDraftWithDefinition,
@@ -29,6 +31,7 @@ describe('the product form rules', () => {
     price: '',
     stock: '',
     description: 'Ceramic',
+    hsnCode: '',
   };
 
   it.each([
@@ -63,6 +66,29 @@ describe('the product form rules', () => {
     const payload = buildPayload({ ...valid, brand: 'ms', price: '', stock: '7' }, [], [], []);
     expect(payload.price).toBe(0);
     expect(payload.stock).toBe(7);
+  });
+
+  it("takes an HSN code of 4, 6 or 8 digits, or none, and refuses any other with 'HSN code must be 4, 6 or 8 digits'", () => {
+    for (const hsnCode of ['', '6912', '691200', '69120010', ' 6912 '])
+      expect(productFormSchema.safeParse({ ...valid, hsnCode }).success).toBe(true);
+    for (const hsnCode of ['691', '69120', '6912A', '6912.00'])
+      expect(productFormSchema.safeParse({ ...valid, hsnCode }).error?.issues[0].message).toBe(
+        'HSN code must be 4, 6 or 8 digits',
+      );
+  });
+
+  it('sends a blank HSN code as none, so the product takes its category’s', () => {
+    expect(buildPayload({ ...valid, brand: 'ms', hsnCode: '  ' }, [], [], []).hsnCode).toBeNull();
+    expect(buildPayload({ ...valid, brand: 'ms', hsnCode: ' 691200 ' }, [], [], []).hsnCode).toBe('691200');
+  });
+
+  it('names the category’s default HSN code, and every documented default in the hint', () => {
+    expect(hsnCodePlaceholder('Labels')).toBe('Default for Labels: 4821');
+    expect(hsnCodePlaceholder('Posters')).toBe('Default for Posters: 4911');
+    expect(hsnCodePlaceholder('')).toBe("Default: the category's code");
+    expect(HSN_CODE_HINT).toBe(
+      "4, 6 or 8 digits. Leave blank for the category's default: Lanyards 6307, Labels 4821, Stickers 4821, Drinkware 6912, Stationery 4820, Gifts 4420, any other category 4911.",
+    );
   });
 });
 

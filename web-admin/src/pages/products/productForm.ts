@@ -2,6 +2,10 @@ import {
   BRANDS,
   CATALOG_MESSAGES as M,
   DEFAULT_BRAND,
+  DEFAULT_HSN_CODE,
+  HSN_BY_CATEGORY,
+  HSN_CODE_PATTERN,
+  hsnCodeOf,
   type Brand,
   type OptionValue,
   type PriceModifier,
@@ -34,6 +38,8 @@ export interface ProductFormValues {
   price: string;
   stock: string;
   description: string;
+  /** Blank: the category's default. */
+  hsnCode: string;
 }
 
 const numberText = (message: string, { integer }: { integer: boolean }) =>
@@ -54,7 +60,24 @@ export const productFormSchema = z.object({
   price: numberText(M.price, { integer: false }),
   stock: numberText(M.stock, { integer: true }),
   description: z.string().trim().min(1, M.descriptionRequired),
+  hsnCode: z
+    .string()
+    .trim()
+    .refine((code) => code === '' || HSN_CODE_PATTERN.test(code), M.hsnCode),
 });
+
+/** The HSN field's placeholder: the code a product of this category takes when the field is blank. */
+export function hsnCodePlaceholder(category: string): string {
+  const name = category.trim();
+  return name ? `Default for ${name}: ${hsnCodeOf({ category: name })}` : "Default: the category's code";
+}
+
+/** The defaults the field falls back to, as proto's HSN_BY_CATEGORY documents them. */
+export const HSN_CODE_HINT = `4, 6 or 8 digits. Leave blank for the category's default: ${Object.entries(
+  HSN_BY_CATEGORY,
+)
+  .map(([category, code]) => `${category} ${code}`)
+  .join(', ')}, any other category ${DEFAULT_HSN_CODE}.`;
 
 /** Price and stock convert to numbers; blank means 0. */
 export function toNumber(text: string | number | null | undefined): number {
@@ -73,6 +96,7 @@ export function initialValues(product?: AdminProduct): ProductFormValues {
     price: product ? String(product.price) : '',
     stock: product ? String(product.stock) : '',
     description: product?.description ?? '',
+    hsnCode: product?.hsnCode ?? '',
   };
 }
 
@@ -210,5 +234,6 @@ export function buildPayload(
     images,
     tags,
     customizations,
+    hsnCode: values.hsnCode.trim() || null,
   };
 }
