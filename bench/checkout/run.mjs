@@ -29,7 +29,7 @@ import { cpus } from 'node:os';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import pg from 'pg';
 import { createProducts, registerCustomers } from '../lib/api.mjs';
-import { cpuTimes, DATABASE_URL, percentile, queryCounts, serviceDatabaseUrl, startBackend } from '../lib/backend.mjs';
+import { cpuTimes, DATABASE_URL, percentile, queryCounts, startBackend } from '../lib/backend.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 20);
@@ -54,8 +54,7 @@ async function seed(backend) {
     description: 'A diary for the checkout benchmark.',
     price: (i) => 150 + i * 40,
   });
-  const verifyIn = serviceDatabaseUrl(backend, 'user');
-  return { products, shoppers: await registerCustomers(url, SHOPPERS, 'checkoutbench', { verifyIn }) };
+  return { products, shoppers: await registerCustomers(url, SHOPPERS, 'checkoutbench', { mailUrl: backend.mailUrl }) };
 }
 
 /** Committed and rolled-back transactions so far in each of the backend's databases, by service. */

@@ -1,7 +1,5 @@
 /** The shop's API as the benchmarks drive it: JSON calls, and the products and shoppers they seed. */
 
-import pg from 'pg';
-
 /** The back-office account startBackend creates (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const BENCH_ADMIN = { email: 'admin@bench.local', password: 'Bench-Admin-2026!' };
 
@@ -53,11 +51,11 @@ export async function createProducts(url, { count, name, description, price }) {
 }
 
 /**
- * `count` newly registered customers; answers their tokens. With `verifyIn` (the user service's
- * database URL), each opens the e-mail verification link the user service queued for it, as a
- * shopper would from their inbox: checkout takes verified addresses only.
+ * `count` newly registered customers; answers their tokens. With `mailUrl` (the backend's maildev),
+ * each opens the e-mail verification link it was sent, as a shopper would from their inbox:
+ * checkout takes verified addresses only.
  */
-export async function registerCustomers(url, count, prefix, { verifyIn } = {}) {
+export async function registerCustomers(url, count, prefix, { mailUrl } = {}) {
   const tokens = [];
   const emails = [];
   for (let i = 0; i < count; i += 1) {
@@ -67,24 +65,24 @@ export async function registerCustomers(url, count, prefix, { verifyIn } = {}) {
     tokens.push(token);
     emails.push(email);
   }
-  if (verifyIn) await verifyEmails(url, verifyIn, emails);
+  if (mailUrl) await verifyEmails(url, mailUrl, emails);
   return tokens;
 }
 
-async function verifyEmails(url, userDatabaseUrl, emails) {
-  const db = new pg.Client({ connectionString: userDatabaseUrl });
-  await db.connect();
-  try {
-    const { rows } = await db.query(
-      `SELECT DISTINCT ON (recipient) data->>'link' AS link FROM mails
-        WHERE kind = 'email-verification' AND recipient = ANY($1) ORDER BY recipient, created_at DESC`,
-      [emails],
-    );
-    if (rows.length !== emails.length) throw new Error(`${emails.length - rows.length} verification mails were not queued`);
-    for (const { link } of rows) {
-      await call(url, 'POST', '/auth/verify-email', { token: new URL(link).searchParams.get('token') });
+async function verifyEmails(url, mailUrl, emails) {
+  const deadline = Date.now() + 30_000;
+  const links = new Map();
+  while (links.size < emails.length) {
+    if (Date.now() > deadline) throw new Error(`${emails.length - links.size} verification mails did not arrive`);
+    const inbox = await (await fetch(`${mailUrl}/api/email`)).json();
+    for (const mail of inbox) {
+      const link = mail.text?.match(/https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9._~%-]+/)?.[0];
+      const to = mail.to?.[0]?.address?.toLowerCase();
+      if (link && emails.includes(to)) links.set(to, link);
     }
-  } finally {
-    await db.end();
+    if (links.size < emails.length) await new Promise((r) => setTimeout(r, 200));
+  }
+  for (const link of links.values()) {
+    await call(url, 'POST', '/auth/verify-email', { token: new URL(link).searchParams.get('token') });
   }
 }

@@ -29,13 +29,6 @@ export const root = process.env.BENCH_BUILD ? resolve(process.env.BENCH_BUILD) :
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const AMQP_URL = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 
-/** The connection URL of one service's database in a backend startBackend started. */
-export function serviceDatabaseUrl(backend, service) {
-  const url = new URL(DATABASE_URL);
-  url.pathname = `/${backend.namespace}_${service.replace(/-/g, '_')}`;
-  return url.toString();
-}
-
 export async function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -80,6 +73,23 @@ function logTo(name) {
   return openSync(join(process.env.BENCH_LOGS, `${name}.log`), 'a');
 }
 
+/**
+ * maildev on free loopback ports, for the user service's mail: production mode refuses to start
+ * without a relay, and a shopper's verification link is read from it as from an inbox.
+ */
+async function startMaildev(children) {
+  const [smtpPort, webPort] = [await freePort(), await freePort()];
+  const child = spawn(
+    process.execPath,
+    [join(root, 'node_modules', 'maildev', 'dist', 'bin', 'maildev.js'), '--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1'],
+    { stdio: ['ignore', logTo('maildev'), 'inherit'] },
+  );
+  children.push(child);
+  const webUrl = `http://127.0.0.1:${webPort}`;
+  await waitOk(`${webUrl}/api/healthz`, child, 'maildev');
+  return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, webUrl };
+}
+
 export async function startBackend({ services, env: extra = {}, serviceEnv = {} }) {
   const namespace = `b${randomBytes(4).toString('hex')}`;
   const env = {
@@ -100,6 +110,8 @@ export async function startBackend({ services, env: extra = {}, serviceEnv = {} 
   const children = [];
   const processes = [];
   const databases = [];
+  const maildev = services.includes('user') && !env.SMTP_URL ? await startMaildev(children) : null;
+  if (maildev) env.SMTP_URL = maildev.smtpUrl;
   for (const service of services) {
     const port = await freePort();
     const database = `${namespace}_${service.replace(/-/g, '_')}`;
@@ -127,6 +139,8 @@ export async function startBackend({ services, env: extra = {}, serviceEnv = {} 
     env,
     databases,
     processes,
+    /** maildev's web inbox and REST API (`/api/email`), when the backend started one. */
+    mailUrl: maildev?.webUrl ?? null,
     /**
      * CPU milliseconds each process has used so far, by name, and `postgres`: the server processes
      * serving this run's databases. Diff two to cost a run.
