@@ -62,7 +62,7 @@ export class EmailVerificationService {
     return this.dataSource.transaction(async (m) => {
       const user = await this.users.activeUser(m, userId, { lock: true });
       if (user.emailVerifiedAt) throw RpcError.conflict(ACCOUNT_SECURITY_MESSAGES.emailAlreadyVerified);
-      await this.links.send(m, user, true);
+      await this.links.send(m, user, { limited: true });
       return { message: verificationLinkSentMessage(user.email) };
     });
   }

@@ -39,9 +39,9 @@ export class VerificationLinks {
   async send(
     m: EntityManager,
     user: Pick<UserEntity, 'id' | 'email' | 'username'>,
-    limited = false,
+    options: { limited?: boolean } = {},
   ): Promise<void> {
-    if (limited) {
+    if (options.limited) {
       await m.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [user.id]);
       const [{ count }]: { count: number }[] = await m.query(
         `SELECT count(*)::int AS count FROM email_verification_links
