@@ -74,24 +74,25 @@ function logTo(name) {
 }
 
 /**
- * maildev on free loopback ports, for the user service's mail: production mode refuses to start
- * without a relay, and a shopper's verification link is read from it as from an inbox.
+ * maildev on free loopback ports, as `npm start` runs it: the mail the benchmark's checkouts send
+ * (confirmations, staff mails) goes over real SMTP, as it does in the shop. Its CPU is reported as
+ * `maildev`, apart from the shop's own processes.
  */
-async function startMaildev(children) {
-  const [smtpPort, webPort] = [await freePort(), await freePort()];
+async function startMaildev() {
+  const [smtp, web] = [await freePort(), await freePort()];
   const child = spawn(
     process.execPath,
-    [join(root, 'node_modules', 'maildev', 'dist', 'bin', 'maildev.js'), '--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1'],
+    [join(here, '..', '..', 'node_modules', 'maildev', 'dist', 'bin', 'maildev.js'), '--smtp', String(smtp), '--web', String(web), '--ip', '127.0.0.1', '--web-ip', '127.0.0.1'],
     { stdio: ['ignore', logTo('maildev'), 'inherit'] },
   );
-  children.push(child);
-  const webUrl = `http://127.0.0.1:${webPort}`;
+  const webUrl = `http://127.0.0.1:${web}`;
   await waitOk(`${webUrl}/api/healthz`, child, 'maildev');
-  return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, webUrl };
+  return { child, smtpUrl: `smtp://127.0.0.1:${smtp}`, webUrl };
 }
 
 export async function startBackend({ services, env: extra = {}, serviceEnv = {} }) {
   const namespace = `b${randomBytes(4).toString('hex')}`;
+  const maildev = services.includes('user') && !extra.SMTP_URL && !process.env.SMTP_URL ? await startMaildev() : null;
   const env = {
     ...process.env,
     DATABASE_URL,
@@ -105,13 +106,13 @@ export async function startBackend({ services, env: extra = {}, serviceEnv = {} 
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000000',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
+    ...(maildev ? { SMTP_URL: maildev.smtpUrl } : {}),
     ...extra,
   };
-  const children = [];
+  const children = maildev ? [maildev.child] : [];
   const processes = [];
+  const environment = maildev ? [{ name: 'maildev', pid: maildev.child.pid }] : [];
   const databases = [];
-  const maildev = services.includes('user') && !env.SMTP_URL ? await startMaildev(children) : null;
-  if (maildev) env.SMTP_URL = maildev.smtpUrl;
   for (const service of services) {
     const port = await freePort();
     const database = `${namespace}_${service.replace(/-/g, '_')}`;
@@ -139,7 +140,7 @@ export async function startBackend({ services, env: extra = {}, serviceEnv = {} 
     env,
     databases,
     processes,
-    /** maildev's web inbox and REST API (`/api/email`), when the backend started one. */
+    /** maildev's web inbox and REST API (`/api/email`), when the backend sends mail. */
     mailUrl: maildev?.webUrl ?? null,
     /**
      * CPU milliseconds each process has used so far, by name, and `postgres`: the server processes
@@ -156,6 +157,7 @@ export async function startBackend({ services, env: extra = {}, serviceEnv = {} 
       const servers = await cpuTimes(rows.map((r) => ({ name: String(r.pid), pid: r.pid })), { gone: 0 });
       return {
         ...(await cpuTimes(processes)),
+        ...(await cpuTimes(environment)),
         postgres: Object.values(servers).reduce((a, b) => a + b, 0),
         ...(await brokerCpuMs()),
         client: cpuUsageMs(),

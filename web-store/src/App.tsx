@@ -25,6 +25,7 @@ const LoginPage = lazy(() => import('./pages/auth/LoginPage'));
 const RegisterPage = lazy(() => import('./pages/auth/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('./pages/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./pages/auth/ResetPasswordPage'));
+const VerifyEmailPage = lazy(() => import('./pages/auth/VerifyEmailPage'));
 const GoogleCallbackPage = lazy(() => import('./pages/auth/GoogleCallbackPage'));
 const ForbiddenPage = lazy(() => import('./pages/ForbiddenPage'));
 const TermsPage = lazy(() => import('./pages/legal/TermsPage'));
@@ -77,6 +78,7 @@ export function AppRoutes() {
         <Route path="register" element={<RegisterPage />} />
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="verify-email" element={<VerifyEmailPage />} />
         <Route path="auth/google/callback" element={<GoogleCallbackPage />} />
         <Route path="account" element={<AccountPage />} />
         <Route path="wishlist" element={<AccountPage section="wishlist" />} />

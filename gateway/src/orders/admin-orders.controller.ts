@@ -12,6 +12,8 @@ import {
   AdminProcessReply,
   CodOutcomeInput,
   codOutcomeSchema,
+  OrderDocumentParams,
+  orderDocumentParamsSchema,
   OrderView,
   RPC,
 } from '@shop/proto';
@@ -21,6 +23,7 @@ import { ArtworkLinks } from '../cart/artwork-links';
 import { CatalogReplyCache } from '../catalog/catalog-reply-cache';
 import { Caller } from '../common/caller.decorator';
 import { ZodBody } from '../common/zod-body.pipe';
+import { documentDownload, DocumentRoute } from './order-documents';
 
 /** The back office's orders screen (back-office spec, sections 2 and 7). */
 @ApiTags('back office: orders')
@@ -91,6 +94,17 @@ export class AdminOrdersController {
       ),
     );
     return { success: true, order: this.artwork.order(order) };
+  }
+
+  /** Any order's tax invoice, receipt or credit note as a PDF, for the order modal. */
+  @Get(':id/documents/:kind')
+  @DocumentRoute()
+  document(
+    @Param(new ZodBody(orderDocumentParamsSchema)) params: OrderDocumentParams,
+    @Caller() caller: RpcCallOptions,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return documentDownload(this.rpc, params, caller, reply);
   }
 
   /** `{orderStatus}` along the declared progression, `{trackingNumber}`, or both (tracking first). */

@@ -7,6 +7,8 @@ import {
   OrderCreateReply,
   OrderCreateRequest,
   orderCreateSchema,
+  OrderDocumentParams,
+  orderDocumentParamsSchema,
   OrderQuoteInput,
   orderQuoteSchema,
   OrderQuoteView,
@@ -19,6 +21,7 @@ import { ArtworkLinks } from '../cart/artwork-links';
 import { CatalogReplyCache } from '../catalog/catalog-reply-cache';
 import { Caller } from '../common/caller.decorator';
 import { ZodBody } from '../common/zod-body.pipe';
+import { documentDownload, DocumentRoute } from './order-documents';
 
 /** A customer's orders (storefront spec, section 7): checkout, the quote its screens show, history and tracking. */
 @ApiTags('orders')
@@ -79,5 +82,16 @@ export class OrdersController {
   async get(@Param('id') id: string, @Caller() caller: RpcCallOptions) {
     const order = await this.rpc.call<OrderView>(RPC.order.get, { id }, caller);
     return { success: true, order: this.artwork.order(order) };
+  }
+
+  /** The order's tax invoice, receipt or credit note as a PDF; 404 for anyone else's order. */
+  @Get(':id/documents/:kind')
+  @DocumentRoute()
+  document(
+    @Param(new ZodBody(orderDocumentParamsSchema)) params: OrderDocumentParams,
+    @Caller() caller: RpcCallOptions,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return documentDownload(this.rpc, params, caller, reply);
   }
 }

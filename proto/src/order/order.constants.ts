@@ -116,6 +116,7 @@ export const ORDER_MESSAGES = {
   codSettled: 'The outcome of this cash on delivery order is already recorded',
   codOutcome: 'Outcome must be paid or refused',
   documentNotFound: 'Document not found',
+  documentKind: 'Document must be invoice, receipt or credit-note',
 } as const;
 
 /** Why a status change is refused, in words the back office can show as they are. */

@@ -105,7 +105,11 @@ export interface InvoiceIssuedEvent {
   number: string;
   issuedAt: string;
   totalPaise: Paise;
-  /** What issued it: the online payment, the shipment of a cash-on-delivery order, or a refund. */
-  trigger: 'paid' | 'shipped' | 'refunded';
+  /**
+   * What issued it: the online payment, the shipment of a cash-on-delivery order, or a refund; a
+   * credit note issued with no refund (`cancelled`: a cash-on-delivery order invoiced at shipment
+   * and refused at the door).
+   */
+  trigger: 'paid' | 'shipped' | 'refunded' | 'cancelled';
   paymentMethod: string;
 }

@@ -1,5 +1,10 @@
 import { validate } from '../validation/validate';
-import { adminOrderListQuerySchema, adminOrderUpdateSchema, orderCreateSchema } from './order.schemas';
+import {
+  adminOrderListQuerySchema,
+  adminOrderUpdateSchema,
+  orderCreateSchema,
+  orderDocumentParamsSchema,
+} from './order.schemas';
 
 const product = '0b6f1a64-5f0e-4c6b-9a57-2d1c2f3e4a5b';
 const address = {
@@ -124,6 +129,25 @@ describe('back office order queries', () => {
     });
     expect(validate(adminOrderUpdateSchema, { trackingNumber: '  ' })).toMatchObject({
       errors: [{ message: 'Tracking number cannot be empty' }],
+    });
+  });
+});
+
+describe('order document parameters', () => {
+  it('take an order id and one of the three kinds of document', () => {
+    for (const kind of ['invoice', 'receipt', 'credit-note'])
+      expect(validate(orderDocumentParamsSchema, { id: product, kind })).toEqual({
+        ok: true,
+        data: { id: product, kind },
+      });
+  });
+
+  it('refuse another kind with "Document must be invoice, receipt or credit-note", and a bad id as an invalid order ID', () => {
+    expect(validate(orderDocumentParamsSchema, { id: product, kind: 'invoices' })).toMatchObject({
+      errors: [{ message: 'Document must be invoice, receipt or credit-note' }],
+    });
+    expect(validate(orderDocumentParamsSchema, { id: '../etc', kind: 'invoice' })).toMatchObject({
+      errors: [{ message: 'Invalid order ID' }],
     });
   });
 });

@@ -18,6 +18,7 @@ import {
   COMPANY_NAME_MAX_LENGTH,
   COUPON_CONTEXTS,
   DEFAULT_PAYMENT_METHOD,
+  DOCUMENT_KINDS,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   ORDER_MAX_LINES,
   ORDER_MAX_QUANTITY,
@@ -201,6 +202,12 @@ export const orderIdSchema = z.object({
     .trim()
     .uuid(M.invalidOrderId),
 });
+
+/** `GET /orders/{id}/documents/{kind}` and the back office's: an order id and a document kind. */
+export const orderDocumentParamsSchema = orderIdSchema.extend({
+  kind: z.enum(DOCUMENT_KINDS, { errorMap: () => ({ message: M.documentKind }) }),
+});
+export type OrderDocumentParams = z.output<typeof orderDocumentParamsSchema>;
 
 export const customerStatsSchema = z.object({ userId: z.string().uuid() });
 

@@ -215,4 +215,16 @@ describe('the admin request client', () => {
     expect(env.alert).not.toHaveBeenCalled();
     expect(env.navigate).not.toHaveBeenCalled();
   });
+
+  it("reads a failed file download's JSON error, sent as a Blob, into the server's message", async () => {
+    const body = { success: false, status: 404, message: 'Document not found', errors: [] };
+    const { client } = setup({
+      status: 404,
+      data: new Blob([JSON.stringify(body)], { type: 'application/json' }),
+    });
+    const failure = await failureOf(
+      client.get('/admin2009/orders/o1/documents/invoice', { responseType: 'blob' }),
+    );
+    expect(failure).toMatchObject({ success: false, status: 404, message: 'Document not found' });
+  });
 });

@@ -101,7 +101,9 @@ export function createApiClient(env: ClientEnvironment): AxiosInstance {
     return config;
   });
 
-  client.interceptors.response.use(undefined, (error: unknown) => Promise.reject(handleFailure(error)));
+  client.interceptors.response.use(undefined, async (error: unknown) => {
+    throw handleFailure(await withReadableBody(error));
+  });
 
   function handleFailure(error: unknown): ApiFailure {
     if (axios.isCancel(error)) return cancelledFailure();
@@ -164,6 +166,31 @@ export function createApiClient(env: ClientEnvironment): AxiosInstance {
   }
 
   return client;
+}
+
+/**
+ * A file download (`responseType: 'blob'`) that fails still answers the usual JSON error, but as a
+ * Blob: it is read back into JSON so the failure carries the server's message ('Document not found').
+ */
+async function withReadableBody(error: unknown): Promise<unknown> {
+  const response = error instanceof AxiosError ? error.response : undefined;
+  if (!response || !(response.data instanceof Blob)) return error;
+  try {
+    response.data = JSON.parse(await readBlobText(response.data)) as unknown;
+  } catch {
+    response.data = {};
+  }
+  return error;
+}
+
+/** FileReader, which every browser has; jsdom, where the component tests run, lacks Blob.text(). */
+function readBlobText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The response could not be read'));
+    reader.readAsText(blob);
+  });
 }
 
 /**

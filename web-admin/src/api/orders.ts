@@ -1,4 +1,11 @@
-import type { AdminOrderListReply, AdminProcessReply, OrderStatus, OrderView } from '@shop/proto';
+import type {
+  AdminOrderListReply,
+  AdminProcessReply,
+  CodOutcome,
+  DocumentKind,
+  OrderStatus,
+  OrderView,
+} from '@shop/proto';
 import { filenameFrom } from '../lib/download';
 import { api } from './client';
 
@@ -53,4 +60,25 @@ export async function exportOrders(
   const response = await api.get<string>('/admin2009/orders/export.csv', { params, responseType: 'text' });
   const filename = filenameFrom(response.headers, `orders-${new Date().toISOString().slice(0, 10)}.csv`);
   return { csv: typeof response.data === 'string' ? response.data : String(response.data ?? ''), filename };
+}
+
+/** One of the order's documents (invoice, receipt, credit note) as the PDF the server issued, with its file name. */
+export async function fetchOrderDocument(
+  id: string,
+  kind: DocumentKind,
+): Promise<{ file: Blob; filename: string }> {
+  const response = await api.get<Blob>(
+    `/admin2009/orders/${encodeURIComponent(id)}/documents/${encodeURIComponent(kind)}`,
+    { responseType: 'blob' },
+  );
+  return { file: response.data, filename: filenameFrom(response.headers, `${kind}.pdf`) };
+}
+
+/** Records what happened at the door of a cash-on-delivery order: the cash was received, or the parcel refused. */
+export async function recordCashOnDelivery(id: string, outcome: CodOutcome): Promise<AdminOrder> {
+  const { data } = await api.post<{ order: AdminOrder }>(
+    `/admin2009/orders/${encodeURIComponent(id)}/cash-on-delivery`,
+    { outcome },
+  );
+  return data.order;
 }

@@ -1,13 +1,19 @@
 /** Saves text as a file through the browser's download. */
 export function downloadText(text: string, filename: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadFile(new Blob([text], { type }), filename);
+}
+
+/** Saves a file the server sent (a PDF) through the browser's download, under its file name. */
+export function downloadFile(file: Blob, filename: string) {
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
   document.body.append(link);
   link.click();
   link.remove();
-  URL.revokeObjectURL(url);
+  // Revoked on the next task: some browsers start reading the file only after click() returns.
+  window.setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /** The file name a Content-Disposition header gives, or the fallback. */

@@ -262,4 +262,14 @@ describe('whether the client already told the shopper', () => {
     expect(alreadyAnnounced(failure(404))).toBe(false);
     expect(alreadyAnnounced(new Error('boom'))).toBe(false);
   });
+
+  it("reads a failed file download's JSON error, sent as a Blob, into the server's message", async () => {
+    const body = { success: false, status: 404, message: 'Document not found', errors: [] };
+    const { client } = setup({
+      status: 404,
+      data: new Blob([JSON.stringify(body)], { type: 'application/json' }),
+    });
+    const failure = await failureOf(client.get('/orders/o1/documents/invoice', { responseType: 'blob' }));
+    expect(failure).toMatchObject({ success: false, status: 404, message: 'Document not found' });
+  });
 });

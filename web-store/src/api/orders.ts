@@ -1,4 +1,5 @@
-import type { CouponContext, OrderQuoteView, OrderView } from '@shop/proto';
+import type { CouponContext, DocumentKind, OrderQuoteView, OrderView, ShippingMethod } from '@shop/proto';
+import { filenameFrom } from '../lib/download';
 import { api } from './client';
 
 export const CHECKOUT_ERRORS = {
@@ -6,6 +7,10 @@ export const CHECKOUT_ERRORS = {
   address: 'Failed to add address',
   order: 'Failed to create order',
   proceed: 'Failed to proceed',
+} as const;
+
+export const DOCUMENT_ERRORS = {
+  download: 'Failed to download the document',
 } as const;
 
 export interface OrderLineInput {
@@ -32,11 +37,12 @@ export async function fetchQuote(
   products: OrderLineInput[],
   coupon: string | null,
   context: CouponContext,
+  shippingMethod: ShippingMethod,
   signal?: AbortSignal,
 ): Promise<Quote> {
   const { data } = await api.post<{ quote: Quote }>(
     '/orders/quote',
-    { products, coupon, context },
+    { products, coupon, context, shippingMethod },
     { signal },
   );
   return data.quote;
@@ -46,7 +52,11 @@ export interface PlaceOrderInput {
   products: OrderLineInput[];
   shippingAddress: ShippingAddressInput;
   coupon: string | null;
+  shippingMethod: ShippingMethod;
   paymentMethod: string;
+  /** A business buyer's GSTIN and company name, for a tax invoice that carries both; else null. */
+  gstin: string | null;
+  companyName: string | null;
 }
 
 /**
@@ -60,9 +70,24 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string)
       products: input.products,
       shippingAddress: input.shippingAddress,
       coupon: input.coupon,
+      shippingMethod: input.shippingMethod,
+      gstin: input.gstin,
+      companyName: input.companyName,
       paymentDetails: { paymentMethod: input.paymentMethod, status: 'pending', currency: 'INR' },
     },
     { headers: { 'Idempotency-Key': idempotencyKey } },
   );
   return data.order;
+}
+
+/** One of the order's documents (invoice, receipt, credit note) as the PDF the server issued, with its file name. */
+export async function fetchOrderDocument(
+  orderId: string,
+  kind: DocumentKind,
+): Promise<{ file: Blob; filename: string }> {
+  const response = await api.get<Blob>(
+    `/orders/${encodeURIComponent(orderId)}/documents/${encodeURIComponent(kind)}`,
+    { responseType: 'blob' },
+  );
+  return { file: response.data, filename: filenameFrom(response.headers, `${kind}.pdf`) };
 }

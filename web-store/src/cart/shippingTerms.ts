@@ -1,10 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchPublicSettings } from '../api/settings';
 
-/** The shop's public settings, shared by every screen that shows a shipping figure. */
+export const PUBLIC_SETTINGS_KEY = ['public-settings'] as const;
+
+/**
+ * The shop's public settings, shared by every screen that shows a shipping figure, a payment
+ * option or the business's contact details.
+ */
 export function usePublicSettings() {
   return useQuery({
-    queryKey: ['public-settings'],
+    queryKey: PUBLIC_SETTINGS_KEY,
     queryFn: ({ signal }) => fetchPublicSettings(signal),
     staleTime: 5 * 60_000,
   });

@@ -1,22 +1,28 @@
 import { Link } from 'react-router-dom';
 import { BRAND_INFO, CATEGORIES, SHOP } from '../content/shop';
+import { telHref, useShopContact } from '../content/useShopContact';
 import { NewsletterForm } from './NewsletterForm';
 
 export function Footer() {
   const year = new Date().getFullYear();
+  const contact = useShopContact();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact">Contact us</h2>
           <address>
-            <p>{SHOP.address}</p>
             <p>
-              Phone: <a href={`tel:${SHOP.phone.replace(/\s/g, '')}`}>{SHOP.phone}</a>
+              <strong>{contact.name}</strong>
+            </p>
+            <p>{contact.address}</p>
+            <p>
+              Phone: <a href={telHref(contact.phone)}>{contact.phone}</a>
             </p>
             <p>
-              E-mail: <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a>
+              E-mail: <a href={`mailto:${contact.email}`}>{contact.email}</a>
             </p>
+            {contact.gstNumber && <p>GSTIN: {contact.gstNumber}</p>}
             <p>{SHOP.hours}</p>
           </address>
         </section>
@@ -68,7 +74,7 @@ export function Footer() {
         </section>
       </div>
       <p className="container copyright">
-        © {year} {SHOP.name}. Prices in Indian rupees, inclusive of applicable taxes unless stated.
+        © {year} {contact.name}. Prices in Indian rupees, inclusive of applicable taxes unless stated.
       </p>
     </footer>
   );

@@ -1,8 +1,9 @@
 import { HOME_CATEGORIES, type Brand } from '@shop/proto';
 
 /**
- * The shop's own words and figures. Contact details can be set per deployment through the
- * build environment (VITE_SHOP_*); the back office's business settings hold the same facts.
+ * The shop's own words and figures. The contact details here are what pages show until the back
+ * office's business settings have been read, and for any of them the owner left blank
+ * (useShopContact); a deployment can set them through the build environment (VITE_SHOP_*).
  */
 const env = import.meta.env;
 

@@ -1,5 +1,6 @@
 import { SEEDED_SETTINGS, storefrontSettingsOf, type StorefrontSettings } from '@shop/proto';
-import type { CartItemView, CartView, OrderView, ReviewView, UserView } from '@shop/proto';
+import type { CartItemView, CartView, OrderView, ReviewView } from '@shop/proto';
+import type { User } from '../api/auth';
 import type { Product } from '../api/types';
 
 /** Ids shaped like the server's UUIDs, readable in test output. */
@@ -39,7 +40,7 @@ export function makeProduct(n: number, overrides: Partial<Product> = {}): Produc
   };
 }
 
-export function makeUser(overrides: Partial<UserView> = {}): UserView {
+export function makeUser(overrides: Partial<User> = {}): User {
   return {
     _id: uuid(900),
     id: uuid(900),
@@ -53,6 +54,7 @@ export function makeUser(overrides: Partial<UserView> = {}): UserView {
     addresses: [],
     lastLogin: null,
     createdAt: '2025-01-01T00:00:00Z',
+    emailVerified: true,
     ...overrides,
   };
 }
@@ -64,7 +66,7 @@ export function publicSettings(overrides: Partial<StorefrontSettings> = {}) {
 }
 
 /** Signs the shopper in for a test: a stored token and the `GET /auth/me` answer for it. */
-export function signedIn(user: UserView = makeUser()) {
+export function signedIn(user: User = makeUser()) {
   localStorage.setItem('token', 'jwt-test');
   return { 'GET /auth/me': () => ({ data: { success: true, user } }) };
 }

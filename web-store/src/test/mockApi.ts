@@ -4,6 +4,7 @@ import { api } from '../api/client';
 export interface MockReply {
   status?: number;
   data?: unknown;
+  headers?: Record<string, string>;
 }
 
 export type Handler = (request: InternalAxiosRequestConfig) => MockReply | Promise<MockReply>;
@@ -37,7 +38,13 @@ export function mockApi(handlers: Record<string, Handler>) {
       ? await handler(config)
       : { status: 404, data: { message: `No mock for ${method} ${url}` } };
     const status = reply.status ?? 200;
-    const response: AxiosResponse = { status, statusText: '', data: reply.data, headers: {}, config };
+    const response: AxiosResponse = {
+      status,
+      statusText: '',
+      data: reply.data,
+      headers: reply.headers ?? {},
+      config,
+    };
     if (status >= 400)
       throw new AxiosError(
         `Request failed with status code ${status}`,

@@ -14,3 +14,10 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// jsdom has no object URLs; a saved file only needs one to hand to its link.
+if (!URL.createObjectURL) {
+  let next = 0;
+  URL.createObjectURL = () => `blob:test-${++next}`;
+  URL.revokeObjectURL = () => undefined;
+}

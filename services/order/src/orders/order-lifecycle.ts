@@ -7,6 +7,7 @@ import {
   EVENTS,
   OrderCancelledEvent,
   OrderPaidEvent,
+  OrderRefundedEvent,
   OrderStatus,
   OrderStatusChangedEvent,
   PaymentCapturedEvent,
@@ -17,6 +18,7 @@ import {
 } from '@shop/proto';
 import { DataSource, EntityManager } from 'typeorm';
 import { CouponsService } from '../coupons/coupons.service';
+import { InvoicesService } from '../invoices/invoices.service';
 import { eventLines, EventLineSource } from './order-events';
 import { OrderLineEntity } from './order-line.entity';
 import { captureEffect, paymentStatusAfterRefund, refundMovesForward } from './order-payment-rules';
@@ -43,6 +45,7 @@ export class OrderLifecycle {
     private readonly dataSource: DataSource,
     private readonly events: EventPublisher,
     private readonly coupons: CouponsService,
+    private readonly invoices: InvoicesService,
   ) {}
 
   /** The placed order, locked for this transaction. */
@@ -84,7 +87,19 @@ export class OrderLifecycle {
       at: at.toISOString(),
       trackingNumber: order.trackingNumber,
     });
+    // Cash on delivery is a sale once the goods leave: its invoice goes with them.
+    if (to === 'Shipped' && order.paymentMethod === CASH_ON_DELIVERY)
+      await this.invoices.issueSale(m, order, 'shipped');
     if (to !== 'Cancelled') return;
+    // An invoiced order cancelled with no payment to give back (cash on delivery refused at the
+    // door) is reversed now; a paid one is reversed when its refund is made (refundMoved).
+    if (!paid)
+      await this.invoices.issueCreditNote(
+        m,
+        order,
+        reason === 'refused' ? 'Delivery refused; order cancelled' : 'Order cancelled',
+        'cancelled',
+      );
     await this.coupons.release(m, order.id);
     const lines = await m.find(OrderLineEntity, { where: { orderId: order.id } });
     await this.events.publish<OrderCancelledEvent>(
@@ -197,17 +212,21 @@ export class OrderLifecycle {
    * event under the order's lock. An order this payment pays was never marked by this event before
    * (marking it is what handling the event does), so the inbox cannot hold the event yet.
    */
-  async paidFirst(m: EntityManager, event: { id: string; type: string; data: PaymentCapturedEvent }): Promise<boolean> {
+  async paidFirst(
+    m: EntityManager,
+    event: { id: string; type: string; data: PaymentCapturedEvent },
+  ): Promise<boolean> {
     const payment = event.data;
-    const [order]: (PaidOrderRow & { lines: (EventLineSource & { unitPricePaise: number })[] })[] = await m.query(
-      `SELECT id, user_id AS "userId", status, payment_status AS "paymentStatus", payment_method AS "paymentMethod",
+    const [order]: (PaidOrderRow & { lines: (EventLineSource & { unitPricePaise: number })[] })[] =
+      await m.query(
+        `SELECT id, user_id AS "userId", status, payment_status AS "paymentStatus", payment_method AS "paymentMethod",
               payment_id AS "paymentId", total_paise::float8 AS "totalPaise", cancel_reason AS "cancelReason",
               (SELECT json_agg(json_build_object('position', l.position, 'productId', l.product_id,
                         'quantity', l.quantity, 'unitPricePaise', l.unit_price_paise, 'name', l.name))
                FROM order_lines l WHERE l.order_id = o.id) AS lines
        FROM orders o WHERE id = $1 AND reservation = 'reserved'`,
-      [payment.orderId],
-    );
+        [payment.orderId],
+      );
     if (!order || captureEffect(order, payment.paymentId, payment.amountPaise) !== 'pays') return false;
     const paidAt = new Date(payment.capturedAt ?? Date.now());
     const paidEvent = this.events.inStatement<OrderPaidEvent>(
@@ -294,9 +313,36 @@ export class OrderLifecycle {
       { id: order.id },
       { paymentStatus: paymentStatusAfterRefund(order, refund.reason, refund.status), updatedAt: new Date() },
     );
+    if (refund.status === 'processed') await this.refunded(m, order, refund);
     const message = `refund of payment ${refund.paymentId} of order ${order.id} is ${refund.status} (${refund.reason}, ${refund.amountPaise} paise)`;
     if (refund.status === 'failed') this.logger.error(`${message}: ${refund.error}`);
     else this.logger.log(message);
+  }
+
+  /**
+   * A payment of the order went back, for the first time: a refund that reverses a sale (staff
+   * cancelled the paid order) issues the credit note against its invoice, and `order.refunded`
+   * carries the note's number.
+   */
+  private async refunded(m: EntityManager, order: OrderEntity, refund: RefundChange): Promise<void> {
+    const note =
+      refund.reason === 'cancelled'
+        ? await this.invoices.issueCreditNote(
+            m,
+            order,
+            'Order cancelled; payment refunded in full',
+            'refunded',
+          )
+        : null;
+    await this.events.publish<OrderRefundedEvent>(m, EVENTS.orderRefunded, {
+      orderId: order.id,
+      userId: order.userId,
+      paymentId: refund.paymentId,
+      amountPaise: refund.amountPaise,
+      reason: refund.reason,
+      refundedAt: refund.refundedAt ?? new Date().toISOString(),
+      creditNoteNumber: note?.number ?? null,
+    });
   }
 
   /** A failed attempt marks an unpaid order failed (it can still be paid); it never touches a paid one. */

@@ -173,6 +173,24 @@ describe('an order’s refunded payments', () => {
   });
 });
 
+describe('the documents of an order', () => {
+  it('lists them oldest first in rupees, a credit note after the invoice it reverses', () => {
+    const at = new Date('2026-05-10T05:30:00.000Z');
+    const view = toOrderView(entity({ status: 'Cancelled' }), [], history, null, [], now, [
+      { kind: 'credit-note', number: 'CN/26-27/000001', issuedAt: at, totalPaise: 118_000 },
+      { kind: 'invoice', number: 'INV/26-27/000007', issuedAt: at, totalPaise: 118_000 },
+    ]);
+    expect(view.documents).toEqual([
+      { kind: 'invoice', number: 'INV/26-27/000007', issuedAt: '2026-05-10T05:30:00.000Z', total: 1180 },
+      { kind: 'credit-note', number: 'CN/26-27/000001', issuedAt: '2026-05-10T05:30:00.000Z', total: 1180 },
+    ]);
+  });
+
+  it('is empty before anything was issued', () => {
+    expect(toOrderView(entity(), [], history, null, [], now).documents).toEqual([]);
+  });
+});
+
 describe('units per product', () => {
   it('adds the lines of one product together', () => {
     expect(

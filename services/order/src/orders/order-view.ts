@@ -1,12 +1,14 @@
 import {
   ESTIMATED_DELIVERY_DAYS,
   isTerminalOrderStatus,
+  OrderDocumentView,
   OrderLineView,
   OrderRefundView,
   OrderView,
   toRupees,
 } from '@shop/proto';
 import type { CustomerEntity } from '../customers/customer.entity';
+import type { OrderDocumentEntity } from '../invoices/order-document.entity';
 import type { OrderLineEntity } from './order-line.entity';
 import type { OrderRefundEntity } from './order-refund.entity';
 import type { OrderStatusHistoryEntity } from './order-status-history.entity';
@@ -55,10 +57,28 @@ export function toRefundViews(refunds: readonly OrderRefundEntity[]): OrderRefun
     }));
 }
 
+/** The documents issued for an order, oldest first (a credit note after the invoice it reverses). */
+export function toDocumentViews(
+  documents: readonly Pick<OrderDocumentEntity, 'kind' | 'number' | 'issuedAt' | 'totalPaise'>[],
+): OrderDocumentView[] {
+  return [...documents]
+    .sort(
+      (a, b) =>
+        a.issuedAt.getTime() - b.issuedAt.getTime() ||
+        Number(a.kind === 'credit-note') - Number(b.kind === 'credit-note'),
+    )
+    .map((d) => ({
+      kind: d.kind,
+      number: d.number,
+      issuedAt: d.issuedAt.toISOString(),
+      total: toRupees(d.totalPaise),
+    }));
+}
+
 /**
  * An order as the storefront and back office read it: rupees, the spec's field names, the status
- * timeline, its refunded payments, and (while it is on its way) delivery expected 7 days from now,
- * as the track screen says.
+ * timeline, its refunded payments, the documents issued for it, and (while it is on its way)
+ * delivery expected 7 days from now, as the track screen says.
  */
 export function toOrderView(
   order: OrderEntity,
@@ -67,6 +87,7 @@ export function toOrderView(
   customer: CustomerEntity | null,
   refunds: readonly OrderRefundEntity[],
   now: Date = new Date(),
+  documents: readonly Pick<OrderDocumentEntity, 'kind' | 'number' | 'issuedAt' | 'totalPaise'>[] = [],
 ): OrderView {
   const address = order.shippingAddress;
   return {
@@ -107,7 +128,7 @@ export function toOrderView(
     shippingMethod: order.shippingMethod,
     gstin: order.buyerGstin,
     companyName: order.buyerCompany,
-    documents: [],
+    documents: toDocumentViews(documents),
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };

@@ -21,7 +21,9 @@ export class OrdersRpcController {
 
   // With an Idempotency-Key a redelivery finds the key's claim and answers with the order it placed,
   // so the call needs no stored reply: that was a claim and an update of rpc_replies per checkout.
-  @SelfIdempotentPattern(RPC.order.create, (env) => Boolean((env?.data as OrderCreateRequest | undefined)?.idempotencyKey))
+  @SelfIdempotentPattern(RPC.order.create, (env) =>
+    Boolean((env?.data as OrderCreateRequest | undefined)?.idempotencyKey),
+  )
   create(@Payload() env: RpcEnvelope<OrderCreateRequest>) {
     const userId = requireCustomer(env.actor);
     const key = env.data?.idempotencyKey ? parseInput(idempotencyKeySchema, env.data.idempotencyKey) : null;

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { databaseUrl, NotifiedCache, SERVICE_CONFIG } from '@shop/kit';
 import { OrderPricingRules, pricingRulesOf, SEEDED_SETTINGS, SettingsUpdatedEvent } from '@shop/proto';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { OrderConfig } from '../config/order-config';
 import { ShopSettingsEntity } from './shop-settings.entity';
 
@@ -12,7 +12,7 @@ interface HeldSettings {
 }
 
 /**
- * The shop settings checkout prices with and decides cash on delivery by: the last
+ * The shop settings checkout prices with, decides cash on delivery by and issues invoices under: the last
  * `settings.updated`, or the seeded defaults until the back office has published any.
  */
 @Injectable()
@@ -51,11 +51,19 @@ export class SettingsService implements OnApplicationBootstrap, OnApplicationShu
     return (await this.cache.get()).settings;
   }
 
-  private async read(): Promise<HeldSettings> {
-    const [row]: Pick<ShopSettingsEntity, 'data'>[] = await this.dataSource.query(
+  /**
+   * Every setting as it stands in the caller's transaction: a document is issued under the settings
+   * of that moment, and reading through the transaction's own connection never waits for another.
+   */
+  async settings(m: EntityManager): Promise<SettingsUpdatedEvent> {
+    const [row]: Pick<ShopSettingsEntity, 'data'>[] = await m.query(
       `SELECT data FROM shop_settings WHERE id = 1`,
     );
-    const settings: SettingsUpdatedEvent = { ...SEEDED_SETTINGS, ...(row?.data ?? {}) };
+    return { ...SEEDED_SETTINGS, ...(row?.data ?? {}) };
+  }
+
+  private async read(): Promise<HeldSettings> {
+    const settings = await this.settings(this.dataSource.manager);
     return { settings, pricing: pricingRulesOf(settings) };
   }
 }

@@ -1,4 +1,11 @@
-import { REVENUE_COUNTS, type AdminOrderListReply, type DashboardReply, type OrderView } from '@shop/proto';
+import {
+  FACTORY_SETTINGS,
+  REVENUE_COUNTS,
+  type AdminOrderListReply,
+  type DashboardReply,
+  type OrderView,
+  type SettingsReply,
+} from '@shop/proto';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { aDashboard, anOrder, aPreviousMonth } from '../../test/fixtures';
 import { mockApi, type RecordedCall } from '../../test/mockApi';
@@ -330,5 +337,48 @@ describe('waiting for the dashboard', () => {
     expect(screen.queryByLabelText('Key figures')).not.toBeInTheDocument();
     release();
     await waitFor(() => expect(screen.getByLabelText('Key figures')).toBeInTheDocument());
+  });
+
+  describe('the GSTIN warning', () => {
+    const settingsReply = (gstNumber: string): SettingsReply => ({
+      success: true,
+      settings: { ...FACTORY_SETTINGS, gstNumber, razorpayKeySecret: '', razorpayKeySecretSet: false },
+      updatedAt: '2026-04-01T00:00:00.000Z',
+    });
+    const WARNING =
+      'Tax invoices need your GSTIN. Until you add it in Settings, paid orders get receipts instead of tax invoices.';
+
+    it('warns that tax invoices need a GSTIN while the settings have none, linking to Settings', async () => {
+      server(aDashboard(), { 'GET /admin2009/settings': () => ({ data: settingsReply('') }) });
+      renderAdmin('/dashboard');
+      const banner = await screen.findByRole('note', { name: 'GSTIN missing' });
+      expect(banner).toHaveTextContent(WARNING);
+      expect(within(banner).getByRole('link', { name: 'Add your GSTIN in Settings' })).toHaveAttribute(
+        'href',
+        '/admin2009/settings',
+      );
+      expect(await screen.findByLabelText('Key figures')).toBeInTheDocument();
+    });
+
+    it('shows no warning once the GSTIN is set', async () => {
+      const api = server(aDashboard(), {
+        'GET /admin2009/settings': () => ({ data: settingsReply('27AAPFU0939F1ZV') }),
+      });
+      renderAdmin('/dashboard');
+      await screen.findByLabelText('Key figures');
+      await waitFor(() => expect(api.callsTo('GET', '/admin2009/settings')).toHaveLength(1));
+      expect(screen.queryByText(WARNING)).not.toBeInTheDocument();
+    });
+
+    it('shows the dashboard as usual when the settings cannot be read', async () => {
+      const api = server(aDashboard(), {
+        'GET /admin2009/settings': () => ({ status: 404, data: { message: 'Not found' } }),
+      });
+      renderAdmin('/dashboard');
+      expect(await screen.findByLabelText('Key figures')).toBeInTheDocument();
+      await waitFor(() => expect(api.callsTo('GET', '/admin2009/settings')).toHaveLength(1));
+      expect(screen.queryByText(WARNING)).not.toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
   });
 });

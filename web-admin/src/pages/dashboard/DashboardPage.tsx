@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { DASHBOARD_KEY, fetchDashboard, fetchPreviousMonth, type TrendFilter } from '../../api/dashboard';
 import { listOrders, ORDERS_KEY, type AdminOrder } from '../../api/orders';
+import { fetchSettings, SETTINGS_KEY } from '../../api/settings';
 import { ChartFigure } from '../../components/ChartFigure';
 import { Page } from '../../components/Page';
 import { EmptyState, ErrorBanner, LoadingState } from '../../components/QueryStates';
@@ -54,6 +55,8 @@ export default function DashboardPage() {
     queryFn: ({ signal }) => listOrders(RECENT_ORDERS_QUERY, signal),
     refetchOnMount: 'always',
   });
+  // Only for the GSTIN warning: a failed read leaves the dashboard as it is.
+  const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: ({ signal }) => fetchSettings(signal) });
   const queries = [dashboard, previous, recent];
   const failed = queries.filter((query) => query.isError);
   const refreshing = queries.every((query) => query.data) && queries.some((query) => query.isFetching);
@@ -61,6 +64,7 @@ export default function DashboardPage() {
   useLoggedError(logger, dashboard.error, 'Could not load the dashboard');
   useLoggedError(logger, previous.error, "Could not load last month's figures");
   useLoggedError(logger, recent.error, 'Could not load the recent orders');
+  useLoggedError(logger, settings.error, 'Could not load the settings for the GSTIN warning');
 
   return (
     <Page
@@ -81,6 +85,12 @@ export default function DashboardPage() {
         </button>
       }
     >
+      {settings.data && !settings.data.gstNumber.trim() ? (
+        <div className="banner banner-warning" role="note" aria-label="GSTIN missing">
+          <span>{MSG.gstinMissing}</span>
+          <Link to="/settings">Add your GSTIN in Settings</Link>
+        </div>
+      ) : null}
       {failed.length > 0 ? (
         <ErrorBanner
           message={MSG.loadFailed}

@@ -17,6 +17,8 @@ export const DASHBOARD_MESSAGES = {
   loadFailed: 'Failed to load dashboard data. Please try again.',
   noCategorySales: 'No sales by category yet',
   noOrders: 'No orders yet',
+  gstinMissing:
+    'Tax invoices need your GSTIN. Until you add it in Settings, paid orders get receipts instead of tax invoices.',
 } as const;
 
 export const MONTHS = [

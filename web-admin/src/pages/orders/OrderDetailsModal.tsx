@@ -1,19 +1,39 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ORDER_STATUSES, type OrderStatus } from '@shop/proto';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  ORDER_STATUSES,
+  SHIPPING_METHOD_LABELS,
+  type CodOutcome,
+  type OrderDocumentView,
+  type OrderStatus,
+} from '@shop/proto';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { failureMessage } from '../../api/client';
 import { CUSTOMIZATIONS_KEY, listCustomizations } from '../../api/customizations';
-import { getOrder, ORDERS_KEY, updateOrder, type AdminOrder } from '../../api/orders';
+import {
+  fetchOrderDocument,
+  getOrder,
+  ORDERS_KEY,
+  recordCashOnDelivery,
+  updateOrder,
+  type AdminOrder,
+} from '../../api/orders';
 import { useConfirm } from '../../components/ConfirmProvider';
 import { Modal } from '../../components/Modal';
 import { TitledSection } from '../../components/TitledSection';
 import { useLoggedError } from '../../hooks/useLoggedError';
+import { downloadFile } from '../../lib/download';
 import { displayOrderId, formatDate, formatPrice } from '../../lib/format';
 import { createLogger } from '../../lib/logger';
 import {
   cancelConfirmText,
+  COD_REFUSED_CONFIRM_TEXT,
+  codActions,
+  codPaidConfirmText,
   customerEmail,
   customerName,
   customizationEntries,
+  DOCUMENT_LABELS,
+  isCashOnDelivery,
   lineFiles,
   ORDER_MESSAGES_UI as MSG,
   PAYMENT_BADGE,
@@ -47,6 +67,7 @@ export function OrderDetailsModal({ order, focusStatus, onClose }: OrderDetailsM
     null,
   );
   const [busy, setBusy] = useState(false);
+  const [codError, setCodError] = useState<string | null>(null);
   const statusSelect = useRef<HTMLSelectElement>(null);
   // Once the admin types a tracking number, the full order arriving must not overwrite it.
   const trackingEdited = useRef(false);
@@ -123,7 +144,36 @@ export function OrderDetailsModal({ order, focusStatus, onClose }: OrderDetailsM
     }
   };
 
+  /** Records what happened at the door, once the admin has confirmed it in the app's dialog. */
+  const recordCod = async (outcome: CodOutcome) => {
+    const confirmed =
+      outcome === 'paid'
+        ? await confirm(codPaidConfirmText(current), {
+            title: 'Cash received?',
+            confirmLabel: 'Mark paid',
+            cancelLabel: 'Not yet',
+          })
+        : await confirm(COD_REFUSED_CONFIRM_TEXT, {
+            title: 'Refused at delivery?',
+            confirmLabel: 'Cancel as refused',
+            cancelLabel: 'Keep order',
+            danger: true,
+          });
+    if (!confirmed) return;
+    setCodError(null);
+    setBusy(true);
+    try {
+      applyUpdate(await recordCashOnDelivery(current._id, outcome));
+    } catch (error) {
+      logger.error(`Could not record the cash on delivery outcome (${outcome})`, error);
+      setCodError(failureMessage(error, MSG.codFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const payment = paymentLabel(current.paymentDetails?.status);
+  const cod = codActions(current);
 
   return (
     <Modal
@@ -143,6 +193,14 @@ export function OrderDetailsModal({ order, focusStatus, onClose }: OrderDetailsM
               <dd>{customerEmail(current) || '—'}</dd>
               <dt>Address</dt>
               <dd>{shippingAddressText(current.shippingAddress) || '—'}</dd>
+              {current.gstin ? (
+                <>
+                  <dt>Company</dt>
+                  <dd>{current.companyName || '—'}</dd>
+                  <dt>GSTIN</dt>
+                  <dd>{current.gstin}</dd>
+                </>
+              ) : null}
             </dl>
           </TitledSection>
           <TitledSection title="Order" level="h3">
@@ -178,10 +236,63 @@ export function OrderDetailsModal({ order, focusStatus, onClose }: OrderDetailsM
               <dt>Payment</dt>
               <dd>
                 <span className={`badge ${PAYMENT_BADGE[payment]}`}>{payment}</span>
+                {isCashOnDelivery(current) ? (
+                  <span className="badge badge-info badge-beside">Cash on delivery</span>
+                ) : null}
               </dd>
+              <dt>Shipping</dt>
+              <dd>{SHIPPING_METHOD_LABELS[current.shippingMethod] ?? SHIPPING_METHOD_LABELS.standard}</dd>
             </dl>
           </TitledSection>
         </div>
+
+        {cod.paid ? (
+          <TitledSection title="Cash on delivery" level="h3">
+            <p className="field-hint">
+              The courier collects {formatPrice(current.totalAmount)} in cash at the door. Record what
+              happened once you know.
+            </p>
+            <div className="inline-form">
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={busy}
+                onClick={() => void recordCod('paid')}
+              >
+                Mark paid (cash received)
+              </button>
+              {cod.refused ? (
+                <button
+                  type="button"
+                  className="btn btn-danger"
+                  disabled={busy}
+                  onClick={() => void recordCod('refused')}
+                >
+                  Refused at delivery
+                </button>
+              ) : null}
+            </div>
+            {codError ? (
+              <p className="field-error" role="alert">
+                {codError}
+              </p>
+            ) : null}
+          </TitledSection>
+        ) : null}
+
+        {current.documents?.length > 0 ? (
+          <TitledSection title="Documents" level="h3">
+            <ul className="order-documents">
+              {current.documents.map((document) => (
+                <DocumentItem
+                  key={`${document.kind}-${document.number}`}
+                  orderId={current._id}
+                  document={document}
+                />
+              ))}
+            </ul>
+          </TitledSection>
+        ) : null}
 
         {current.refunds && current.refunds.length > 0 ? (
           <TitledSection title="Refunds" level="h3">
@@ -236,6 +347,54 @@ export function OrderDetailsModal({ order, focusStatus, onClose }: OrderDetailsM
         </TitledSection>
       </div>
     </Modal>
+  );
+}
+
+/** One issued document: what it is, its number, and a button that saves its PDF under the server's file name. */
+function DocumentItem({ orderId, document }: { orderId: string; document: OrderDocumentView }) {
+  const numberId = useId();
+  const [downloading, setDownloading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const label = DOCUMENT_LABELS[document.kind] ?? { name: 'Document', action: 'Download' };
+
+  const download = async () => {
+    setFailure(null);
+    setDownloading(true);
+    try {
+      const { file, filename } = await fetchOrderDocument(orderId, document.kind);
+      downloadFile(file, filename);
+    } catch (error) {
+      logger.error(`Could not download the ${document.kind} of order ${orderId}`, error);
+      setFailure(failureMessage(error, MSG.documentFailed));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <li className="order-document">
+      <span id={numberId}>
+        {label.name} <strong>{document.number}</strong>
+        <span className="field-hint">
+          {' '}
+          · {formatDate(document.issuedAt)} · {formatPrice(document.total)}
+        </span>
+      </span>
+      <button
+        type="button"
+        className="btn btn-small btn-secondary"
+        aria-describedby={numberId}
+        disabled={downloading}
+        onClick={() => void download()}
+      >
+        {downloading ? 'Downloading...' : label.action}
+      </button>
+      {failure ? (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+    </li>
   );
 }
 

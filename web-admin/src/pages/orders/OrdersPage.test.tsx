@@ -432,3 +432,271 @@ describe('the order details modal', () => {
     ).toBeInTheDocument();
   });
 });
+
+/** The files the screen saved through a link's download, each with its name and content. */
+function captureDownloads() {
+  const saved: { filename: string; file: Blob }[] = [];
+  const files = new Map<string, Blob>();
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((file) => {
+    const url = `blob:saved-${files.size + 1}`;
+    files.set(url, file as Blob);
+    return url;
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const file = files.get(this.href);
+    if (file) saved.push({ filename: this.download, file });
+  });
+  return saved;
+}
+
+describe('the order details modal: delivery, buyer and documents', () => {
+  it("shows the shipping method, and the buyer's company and GSTIN when given", async () => {
+    const business = anOrder({
+      shippingMethod: 'express',
+      gstin: '29AAPFU0939F1ZV',
+      companyName: 'Rao Prints',
+    });
+    server({ [`GET /admin2009/orders/${order._id}`]: () => ({ data: { success: true, order: business } }) });
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View Details');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    await waitFor(() =>
+      expect(within(dialog).getByText('Shipping').nextElementSibling).toHaveTextContent(
+        'Express delivery (1-2 business days)',
+      ),
+    );
+    expect(within(dialog).getByText('Company').nextElementSibling).toHaveTextContent('Rao Prints');
+    expect(within(dialog).getByText('GSTIN').nextElementSibling).toHaveTextContent('29AAPFU0939F1ZV');
+  });
+
+  it('leaves out company and GSTIN for a buyer who gave none', async () => {
+    server();
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View Details');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    expect(within(dialog).getByText('Shipping').nextElementSibling).toHaveTextContent(
+      'Standard delivery (3-5 business days)',
+    );
+    expect(within(dialog).queryByText('GSTIN')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('heading', { name: 'Documents' })).not.toBeInTheDocument();
+  });
+
+  it("downloads each document with the admin token, saved under the server's file name", async () => {
+    const invoiced = anOrder({
+      documents: [
+        { kind: 'invoice', number: 'INV/26-27/000001', issuedAt: '2026-05-02T09:05:00.000Z', total: 848 },
+        { kind: 'credit-note', number: 'CN/26-27/000001', issuedAt: '2026-05-04T09:05:00.000Z', total: 848 },
+      ],
+    });
+    const pdf = (filename: string) => ({
+      data: new Blob(['%PDF-1.7'], { type: 'application/pdf' }),
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="${filename}"`,
+      },
+    });
+    const api = server({
+      [`GET /admin2009/orders/${order._id}`]: () => ({ data: { success: true, order: invoiced } }),
+      [`GET /admin2009/orders/${order._id}/documents/invoice`]: () => pdf('INV-26-27-000001.pdf'),
+      [`GET /admin2009/orders/${order._id}/documents/credit-note`]: () => pdf('CN-26-27-000001.pdf'),
+    });
+    const saved = captureDownloads();
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View Details');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    const invoice = await within(dialog).findByRole('button', { name: 'Download invoice' });
+    expect(invoice).toHaveAccessibleDescription(expect.stringContaining('Tax invoice INV/26-27/000001'));
+    await user.click(invoice);
+    await user.click(within(dialog).getByRole('button', { name: 'Download credit note' }));
+    await waitFor(() =>
+      expect(saved.map((s) => s.filename)).toEqual(['INV-26-27-000001.pdf', 'CN-26-27-000001.pdf']),
+    );
+    expect(saved[0].file.type).toBe('application/pdf');
+    const [call] = api.callsTo('GET', `/admin2009/orders/${order._id}/documents/invoice`);
+    expect(call.headers.Authorization).toBe('Bearer admin-jwt');
+  });
+
+  it("names a receipt 'Download receipt', and shows the server's 'Document not found' beside it", async () => {
+    const receipted = anOrder({
+      documents: [
+        { kind: 'receipt', number: 'RCT/26-27/000009', issuedAt: '2026-05-02T09:05:00.000Z', total: 848 },
+      ],
+    });
+    server({
+      [`GET /admin2009/orders/${order._id}`]: () => ({ data: { success: true, order: receipted } }),
+      [`GET /admin2009/orders/${order._id}/documents/receipt`]: () => ({
+        status: 404,
+        data: new Blob(
+          [JSON.stringify({ success: false, status: 404, message: 'Document not found', errors: [] })],
+          {
+            type: 'application/json',
+          },
+        ),
+      }),
+    });
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View Details');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Download receipt' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Document not found');
+  });
+});
+
+describe('the order details modal: cash on delivery', () => {
+  const codOrder = (overrides: Partial<OrderView> = {}) =>
+    anOrder({
+      paymentDetails: { ...order.paymentDetails, status: 'pending', paymentMethod: 'cod' },
+      ...overrides,
+    });
+
+  function codServer(current: OrderView, routes: Routes = {}) {
+    return server({
+      'GET /admin2009/orders': () => ({ data: listReply([current]) }),
+      [`GET /admin2009/orders/${order._id}`]: () => ({ data: { success: true, order: current } }),
+      ...routes,
+    });
+  }
+
+  it('shows a Cash on delivery badge beside the payment status', async () => {
+    codServer(codOrder());
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View Details');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    const payment = within(dialog).getByText('Payment').nextElementSibling as HTMLElement;
+    expect(payment).toHaveTextContent('Pending');
+    expect(within(payment).getByText('Cash on delivery')).toHaveClass('badge');
+  });
+
+  it("marks an unsettled order paid after 'Cash received?' is confirmed, refreshing the order and the list", async () => {
+    let current = codOrder({ orderStatus: 'Shipped' });
+    const api = codServer(current, {
+      'GET /admin2009/orders': () => ({ data: listReply([current]) }),
+      [`GET /admin2009/orders/${order._id}`]: () => ({ data: { success: true, order: current } }),
+      [`POST /admin2009/orders/${order._id}/cash-on-delivery`]: () => {
+        current = {
+          ...current,
+          orderStatus: 'Delivered',
+          paymentDetails: { ...current.paymentDetails, status: 'paid' },
+        };
+        return { data: { success: true, order: current } };
+      },
+    });
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View Details');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    const listReads = api.callsTo('GET', '/admin2009/orders').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Mark paid (cash received)' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Cash received?' });
+    expect(confirm).toHaveTextContent(
+      'Record that ₹848 was received in cash for this order. The order moves to Delivered.',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Mark paid' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/admin2009/orders/${order._id}/cash-on-delivery`)[0]?.body).toEqual({
+        outcome: 'paid',
+      }),
+    );
+    const details = await screen.findByRole('dialog', { name: 'Order Details' });
+    await waitFor(() => expect(within(details).getByLabelText('Status')).toHaveValue('Delivered'));
+    expect(within(details).getByText('Payment').nextElementSibling).toHaveTextContent('Paid');
+    expect(
+      within(details).queryByRole('button', { name: 'Mark paid (cash received)' }),
+    ).not.toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET', '/admin2009/orders').length).toBeGreaterThan(listReads));
+  });
+
+  it("cancels an order refused at delivery after 'Refused at delivery?' is confirmed", async () => {
+    let current = codOrder({ orderStatus: 'Shipped' });
+    const api = codServer(current, {
+      [`GET /admin2009/orders/${order._id}`]: () => ({ data: { success: true, order: current } }),
+      [`POST /admin2009/orders/${order._id}/cash-on-delivery`]: () => {
+        current = {
+          ...current,
+          orderStatus: 'Cancelled',
+          cancelReason: 'refused',
+          paymentDetails: { ...current.paymentDetails, status: 'cancelled' },
+        };
+        return { data: { success: true, order: current } };
+      },
+    });
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View Details');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    await user.click(within(dialog).getByRole('button', { name: 'Refused at delivery' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Refused at delivery?' });
+    expect(confirm).toHaveTextContent('its stock goes back on sale');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel as refused' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/admin2009/orders/${order._id}/cash-on-delivery`)[0]?.body).toEqual({
+        outcome: 'refused',
+      }),
+    );
+    const details = await screen.findByRole('dialog', { name: 'Order Details' });
+    await waitFor(() => expect(within(details).getByLabelText('Status')).toHaveValue('Cancelled'));
+    expect(within(details).queryByRole('heading', { name: 'Cash on delivery' })).not.toBeInTheDocument();
+  });
+
+  it('records nothing when the dialog is cancelled', async () => {
+    const api = codServer(codOrder());
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View Details');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    await user.click(within(dialog).getByRole('button', { name: 'Refused at delivery' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Refused at delivery?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Keep order' }));
+    expect(api.callsTo('POST', `/admin2009/orders/${order._id}/cash-on-delivery`)).toHaveLength(0);
+  });
+
+  it("shows the server's refusal in its words", async () => {
+    const refusal = 'The outcome of this cash on delivery order is already recorded';
+    codServer(codOrder(), {
+      [`POST /admin2009/orders/${order._id}/cash-on-delivery`]: () => ({
+        status: 409,
+        data: { message: refusal },
+      }),
+    });
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View Details');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark paid (cash received)' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Cash received?' })).getByRole('button', {
+        name: 'Mark paid',
+      }),
+    );
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
+  });
+
+  it.each([
+    [
+      'a paid order',
+      codOrder({ paymentDetails: { ...order.paymentDetails, status: 'paid', paymentMethod: 'cod' } }),
+    ],
+    [
+      'a cancelled order',
+      codOrder({
+        orderStatus: 'Cancelled',
+        paymentDetails: { ...order.paymentDetails, status: 'cancelled', paymentMethod: 'cod' },
+      }),
+    ],
+    ['an order paid online', anOrder({ paymentDetails: { ...order.paymentDetails, status: 'pending' } })],
+  ])('offers no cash-on-delivery actions for %s', async (_name, current) => {
+    codServer(current);
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View Details');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    expect(
+      within(dialog).queryByRole('button', { name: 'Mark paid (cash received)' }),
+    ).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Refused at delivery' })).not.toBeInTheDocument();
+  });
+
+  it('offers only Mark paid for a delivered order whose cash is not recorded yet', async () => {
+    codServer(codOrder({ orderStatus: 'Delivered' }));
+    const { user } = renderAdmin('/orders');
+    await openMenu(user, 'View Details');
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    expect(within(dialog).getByRole('button', { name: 'Mark paid (cash received)' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Refused at delivery' })).not.toBeInTheDocument();
+  });
+});

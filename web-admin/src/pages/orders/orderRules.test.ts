@@ -1,6 +1,8 @@
 import type { OrderView } from '@shop/proto';
 import { anOrder } from '../../test/fixtures';
 import {
+  cancelConfirmText,
+  codActions,
   customerName,
   customizationEntries,
   dateRange,
@@ -126,5 +128,31 @@ describe('a line customization', () => {
       { label: 'Upload Your Artwork', name: 'logo.png', url: '/uploads/customizations/a.png' },
       { label: 'Design', name: 'note.png', url: null },
     ]);
+  });
+});
+
+describe('cash on delivery in the order details', () => {
+  const cod = (status: OrderView['paymentDetails']['status'], orderStatus: OrderView['orderStatus']) =>
+    anOrder({ orderStatus, paymentDetails: { ...anOrder().paymentDetails, status, paymentMethod: 'cod' } });
+
+  it('offers Mark paid and Refused at delivery while the cash has not come in, Refused only before delivery', () => {
+    expect(codActions(cod('pending', 'Pending'))).toEqual({ paid: true, refused: true });
+    expect(codActions(cod('pending', 'Shipped'))).toEqual({ paid: true, refused: true });
+    expect(codActions(cod('pending', 'Delivered'))).toEqual({ paid: true, refused: false });
+  });
+
+  it('offers nothing once settled, cancelled, or for an order paid online', () => {
+    expect(codActions(cod('paid', 'Delivered'))).toEqual({ paid: false, refused: false });
+    expect(codActions(cod('cancelled', 'Cancelled'))).toEqual({ paid: false, refused: false });
+    expect(
+      codActions(anOrder({ paymentDetails: { ...anOrder().paymentDetails, status: 'pending' } })),
+    ).toEqual({ paid: false, refused: false });
+  });
+
+  it('warns before cancelling a cash-paid order that Razorpay cannot refund it', () => {
+    expect(cancelConfirmText(cod('paid', 'Processing'))).toBe(
+      'This order was paid in cash on delivery. Cancelling it owes ₹848 back to the customer, which Razorpay cannot refund: give it back yourself. This cannot be undone.',
+    );
+    expect(cancelConfirmText(cod('pending', 'Processing'))).toMatch(/^This order has not been paid/);
   });
 });

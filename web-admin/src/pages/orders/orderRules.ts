@@ -1,6 +1,8 @@
 import {
+  CASH_ON_DELIVERY,
   isFileValue,
   ORDER_STATUSES,
+  type DocumentKind,
   type OrderStatus,
   type PaymentRefundReason,
   type RefundState,
@@ -18,6 +20,8 @@ export const ORDER_MESSAGES_UI = {
   editNotImplemented: 'Edit Order is not implemented yet.',
   noOrders: 'No orders yet',
   noMatches: 'No orders match the current filters',
+  codFailed: 'Failed to record the cash on delivery outcome. Please try again.',
+  documentFailed: 'Failed to download the document. Please try again.',
 } as const;
 
 export const processedMessage = (count: number) => `Successfully processed ${count} orders`;
@@ -105,6 +109,8 @@ export const REFUND_REASON_LABELS: Record<PaymentRefundReason, string> = {
  * (the same refund the shop makes for payments that paid for nothing).
  */
 export function cancelConfirmText(order: Pick<AdminOrder, 'paymentDetails' | 'totalAmount'>): string {
+  if (order.paymentDetails?.status === 'paid' && isCashOnDelivery(order))
+    return `This order was paid in cash on delivery. Cancelling it owes ${formatPrice(order.totalAmount)} back to the customer, which Razorpay cannot refund: give it back yourself. This cannot be undone.`;
   if (order.paymentDetails?.status === 'paid')
     return `This order is paid. Cancelling it refunds ${formatPrice(order.totalAmount)} to the customer through Razorpay; the order's payment shows "Refund pending" until Razorpay has given it back. This cannot be undone.`;
   return 'This order has not been paid: nothing is refunded. Its stock goes back on sale. This cannot be undone.';
@@ -199,3 +205,39 @@ export function lineFiles(
     files.push({ label: 'Design', name: file.name, url: file.url ?? null });
   return files;
 }
+
+/** Cash on delivery: placed without payment, paid to the courier at the door. */
+export function isCashOnDelivery(order: Pick<AdminOrder, 'paymentDetails'>): boolean {
+  return order.paymentDetails?.paymentMethod === CASH_ON_DELIVERY;
+}
+
+/**
+ * What staff may record of a cash-on-delivery order at the door (the order service's rule): while
+ * its cash has not come in and it is not cancelled, that the cash was received; and, before it is
+ * delivered, that the customer refused it.
+ */
+export function codActions(order: Pick<AdminOrder, 'paymentDetails' | 'orderStatus'>): {
+  paid: boolean;
+  refused: boolean;
+} {
+  const open =
+    isCashOnDelivery(order) &&
+    order.paymentDetails?.status === 'pending' &&
+    order.orderStatus !== 'Cancelled';
+  return { paid: open, refused: open && order.orderStatus !== 'Delivered' };
+}
+
+/** What the confirm dialog asks before recording that the cash was received. */
+export function codPaidConfirmText(order: Pick<AdminOrder, 'totalAmount' | 'orderStatus'>): string {
+  const delivered = order.orderStatus === 'Shipped' ? ' The order moves to Delivered.' : '';
+  return `Record that ${formatPrice(order.totalAmount)} was received in cash for this order.${delivered} This cannot be undone.`;
+}
+
+export const COD_REFUSED_CONFIRM_TEXT =
+  'Record that the customer refused this order at delivery. The order is cancelled and its stock goes back on sale. This cannot be undone.';
+
+export const DOCUMENT_LABELS: Record<DocumentKind, { name: string; action: string }> = {
+  invoice: { name: 'Tax invoice', action: 'Download invoice' },
+  receipt: { name: 'Receipt', action: 'Download receipt' },
+  'credit-note': { name: 'Credit note', action: 'Download credit note' },
+};

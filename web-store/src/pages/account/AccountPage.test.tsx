@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeOrder, makeUser } from '../../test/fixtures';
 import { mockApi } from '../../test/mockApi';
@@ -189,5 +189,72 @@ describe('My Account', () => {
     expect(screen.getByText(/Settings > Change Password/)).toBeInTheDocument();
     expect(screen.getByText(/cards, UPI and net banking/)).toBeInTheDocument();
     expect(screen.getByText(/upload images, add text and choose options/)).toBeInTheDocument();
+  });
+
+  describe('while the e-mail address is not verified', () => {
+    const banner = () => screen.findByRole('region', { name: 'E-mail verification' });
+
+    it("says 'Please verify your e-mail address to place orders' and sends a new link", async () => {
+      const api = accountApi(
+        {
+          'POST /auth/verify-email/resend': () => ({
+            data: { success: true, message: 'We sent a new verification link to asha@example.in' },
+          }),
+        },
+        makeUser({ emailVerified: false }),
+      );
+      renderApp('/account');
+      const shown = await banner();
+      expect(shown).toHaveTextContent(
+        'Please verify your e-mail address to place orders. We sent a link to asha@example.in.',
+      );
+      await userEvent.setup().click(within(shown).getByRole('button', { name: 'Resend link' }));
+      await waitFor(() =>
+        expect(within(shown).getByRole('status')).toHaveTextContent(
+          'We sent a new verification link to asha@example.in',
+        ),
+      );
+      expect(api.calls('POST /auth/verify-email/resend')).toHaveLength(1);
+    });
+
+    it('shows no banner to a verified customer, nor to one whose account predates verification', async () => {
+      accountApi({}, makeUser({ emailVerified: true }));
+      const first = renderApp('/account');
+      expect(await screen.findByRole('heading', { name: 'Account Overview' })).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'E-mail verification' })).toBeNull();
+      first.unmount();
+      // A user object from before the field existed.
+      accountApi({}, makeUser({ emailVerified: undefined }));
+      renderApp('/account');
+      expect(await screen.findByRole('heading', { name: 'Account Overview' })).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'E-mail verification' })).toBeNull();
+    });
+
+    it('takes the banner away once the customer comes back with the address verified', async () => {
+      let verified = false;
+      accountApi({
+        'GET /auth/me': () => ({ data: { success: true, user: makeUser({ emailVerified: verified }) } }),
+      });
+      renderApp('/account');
+      await banner();
+      verified = true;
+      act(() => void fireEvent.focus(window));
+      await waitFor(() => expect(screen.queryByRole('region', { name: 'E-mail verification' })).toBeNull());
+    });
+
+    it("says so, and takes the banner away, when the address was verified meanwhile (409 'already verified')", async () => {
+      let verified = false;
+      accountApi({
+        'GET /auth/me': () => ({ data: { success: true, user: makeUser({ emailVerified: verified }) } }),
+        'POST /auth/verify-email/resend': () => {
+          verified = true;
+          return { status: 409, data: { message: 'Your e-mail address is already verified' } };
+        },
+      });
+      renderApp('/account');
+      await userEvent.setup().click(within(await banner()).getByRole('button', { name: 'Resend link' }));
+      await waitFor(() => expect(screen.queryByRole('region', { name: 'E-mail verification' })).toBeNull());
+      expect(window.alert).not.toHaveBeenCalled();
+    });
   });
 });

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { needsEmailVerification } from '../../api/auth';
 import { useAuth } from '../../auth/AuthContext';
+import { useRefreshUserOnReturn } from '../../auth/useRefreshUserOnReturn';
 import { useSignedInPage } from '../../auth/useSignedInPage';
+import { ResendVerification } from '../../components/ResendVerification';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { AccountManagement } from './AccountManagement';
 import { Addresses } from './Addresses';
@@ -30,6 +33,8 @@ export default function AccountPage({ section: routeSection }: { section?: Secti
     if (isSection(requested)) setSection(requested);
   }, [requested, location.key]);
   usePageTitle('My Account');
+  const unverified = needsEmailVerification(user);
+  useRefreshUserOnReturn(unverified);
 
   if (!user) return signingOut ? null : instead;
 
@@ -79,6 +84,15 @@ export default function AccountPage({ section: routeSection }: { section?: Secti
         </button>
       </aside>
       <section className="account-content" aria-label={label}>
+        {unverified && (
+          <div className="notice notice-info verify-banner" role="region" aria-label="E-mail verification">
+            <p>
+              Please verify your e-mail address to place orders. We sent a link to{' '}
+              <strong>{user.email}</strong>.
+            </p>
+            <ResendVerification email={user.email} label="Resend link" />
+          </div>
+        )}
         {section === 'overview' && <Overview user={user} onNavigate={go} />}
         {section === 'orders' && <OrderHistory onTrack={track} />}
         {section === 'wishlist' && <Wishlist />}

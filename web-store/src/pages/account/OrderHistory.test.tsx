@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { blobError, captureDownloads, pdfReply } from '../../test/downloads';
 import { makeCart, makeOrder, makeProduct } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { accountApi } from './testSupport';
@@ -143,5 +144,75 @@ describe('Order History', () => {
     expect(await screen.findByRole('heading', { name: 'Track Your Order' })).toBeInTheDocument();
     expect(screen.getByLabelText('Order ID')).toHaveValue(order._id);
     expect(await screen.findByText('DTDC12345')).toBeInTheDocument();
+  });
+
+  describe("an order's documents", () => {
+    const invoiced = makeOrder(1, {
+      orderStatus: 'Shipped',
+      documents: [
+        { kind: 'invoice', number: 'INV/26-27/000042', issuedAt: '2026-05-02T09:05:00Z', total: 1180 },
+      ],
+    });
+    const receipted = makeOrder(2, {
+      documents: [
+        { kind: 'receipt', number: 'RCT/26-27/000007', issuedAt: '2026-05-02T09:05:00Z', total: 1180 },
+      ],
+    });
+    const refunded = makeOrder(3, {
+      orderStatus: 'Cancelled',
+      documents: [
+        { kind: 'invoice', number: 'INV/26-27/000043', issuedAt: '2026-05-02T09:05:00Z', total: 1180 },
+        { kind: 'credit-note', number: 'CN/26-27/000003', issuedAt: '2026-05-03T09:05:00Z', total: 1180 },
+      ],
+    });
+    const card = (order: { _id: string }) =>
+      screen.findByRole('article', { name: `Order ${order._id.slice(-8)}` });
+
+    it('offers each document on its order card with its number, and none before one is issued', async () => {
+      accountApi({
+        'GET /orders/me': () => ({ data: { orders: [invoiced, receipted, refunded, makeOrder(4)] } }),
+      });
+      openOrders();
+      const first = await card(invoiced);
+      expect(within(first).getByRole('button', { name: 'Download invoice' })).toHaveAccessibleDescription(
+        'Tax invoice INV/26-27/000042',
+      );
+      expect(
+        within(await card(receipted)).getByRole('button', { name: 'Download receipt' }),
+      ).toHaveAccessibleDescription('Receipt RCT/26-27/000007');
+      const third = await card(refunded);
+      expect(within(third).getByRole('button', { name: 'Download invoice' })).toBeInTheDocument();
+      expect(within(third).getByRole('button', { name: 'Download credit note' })).toHaveAccessibleDescription(
+        'Credit note CN/26-27/000003',
+      );
+      expect(within(await card(makeOrder(4))).queryByRole('button', { name: /Download/ })).toBeNull();
+    });
+
+    it("downloads the invoice with the customer's token, saved under the server's file name", async () => {
+      const api = accountApi({
+        'GET /orders/me': () => ({ data: { orders: [invoiced] } }),
+        [`GET /orders/${invoiced._id}/documents/invoice`]: () => pdfReply('INV-26-27-000042.pdf'),
+      });
+      const saved = captureDownloads();
+      openOrders();
+      const u = userEvent.setup();
+      await u.click(within(await card(invoiced)).getByRole('button', { name: 'Download invoice' }));
+      await waitFor(() => expect(saved.map((s) => s.filename)).toEqual(['INV-26-27-000042.pdf']));
+      expect(api.calls(`GET /orders/${invoiced._id}/documents/invoice`)[0].headers.Authorization).toBe(
+        'Bearer jwt-test',
+      );
+    });
+
+    it("alerts the server's 'Document not found' when the download is refused", async () => {
+      accountApi({
+        'GET /orders/me': () => ({ data: { orders: [invoiced] } }),
+        [`GET /orders/${invoiced._id}/documents/invoice`]: () => blobError(404, 'Document not found'),
+      });
+      openOrders();
+      await userEvent
+        .setup()
+        .click(within(await card(invoiced)).getByRole('button', { name: 'Download invoice' }));
+      await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Document not found'));
+    });
   });
 });

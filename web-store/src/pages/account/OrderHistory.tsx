@@ -6,6 +6,7 @@ import { ACCOUNT_ERRORS, fetchMyOrders, type Order } from '../../api/account';
 import { connectionProblem } from '../../api/client';
 import { CART_ERRORS } from '../../api/cart';
 import { useCart } from '../../cart/CartContext';
+import { OrderDocuments } from '../../components/OrderDocuments';
 import { isRefundStatus, paymentStatusLabel, shortOrderId, StatusBadge } from '../../components/OrderStatus';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryStates';
 import { formatAmount } from '../../lib/format';
@@ -122,6 +123,7 @@ function OrderCard({ order, onTrack }: { order: Order; onTrack(orderId: string):
           +{more} more item{more === 1 ? '' : 's'}
         </p>
       )}
+      <OrderDocuments orderId={order._id} documents={order.documents ?? []} />
       <div className="order-actions">
         <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => void reorder()}>
           Reorder

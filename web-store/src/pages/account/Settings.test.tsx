@@ -125,7 +125,9 @@ describe('Settings', () => {
       });
       expect(within(form).getByLabelText('Current password')).toHaveValue('');
       expect(localStorage.getItem('token')).toBe('jwt-fresh');
-      await userEvent.setup().click(within(await profileForm()).getByRole('button', { name: 'Update Profile' }));
+      await userEvent
+        .setup()
+        .click(within(await profileForm()).getByRole('button', { name: 'Update Profile' }));
       await waitFor(() => expect(api.calls('PUT /auth/me')).toHaveLength(1));
       expect(api.calls('PUT /auth/me')[0].headers.Authorization).toBe('Bearer jwt-fresh');
     });

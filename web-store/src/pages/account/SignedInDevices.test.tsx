@@ -46,7 +46,9 @@ describe('Settings: signed-in devices', () => {
     expect(items[0]).toHaveTextContent('Last used: Active now');
     expect(within(items[0]).queryByRole('button', { name: /Sign out/ })).toBeNull();
     expect(items[1]).toHaveTextContent('Last used: 5 hours ago');
-    expect(within(items[1]).getByRole('button', { name: 'Sign out Chrome on Android, last used 5 hours ago' })).toBeEnabled();
+    expect(
+      within(items[1]).getByRole('button', { name: 'Sign out Chrome on Android, last used 5 hours ago' }),
+    ).toBeEnabled();
   });
 
   it('signs another device out, says so and lists the devices again', async () => {
@@ -58,7 +60,9 @@ describe('Settings: signed-in devices', () => {
       },
     });
     const list = await devices();
-    await userEvent.setup().click(await within(list).findByRole('button', { name: /Sign out Chrome on Android/ }));
+    await userEvent
+      .setup()
+      .click(await within(list).findByRole('button', { name: /Sign out Chrome on Android/ }));
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.deviceSignedOut));
     await waitFor(() => expect(within(list).queryByText('Chrome on Android')).toBeNull());
     expect(api.calls(`DELETE /auth/sessions/${phone.id}`)).toHaveLength(1);
@@ -67,10 +71,15 @@ describe('Settings: signed-in devices', () => {
 
   it("alerts the server's error when a device cannot be signed out", async () => {
     devicesApi(() => [laptop, phone], {
-      [`DELETE /auth/sessions/${phone.id}`]: () => ({ status: 404, data: { success: false, message: MESSAGES.sessionNotFound } }),
+      [`DELETE /auth/sessions/${phone.id}`]: () => ({
+        status: 404,
+        data: { success: false, message: MESSAGES.sessionNotFound },
+      }),
     });
     const list = await devices();
-    await userEvent.setup().click(await within(list).findByRole('button', { name: /Sign out Chrome on Android/ }));
+    await userEvent
+      .setup()
+      .click(await within(list).findByRole('button', { name: /Sign out Chrome on Android/ }));
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith(MESSAGES.sessionNotFound));
   });
 

@@ -12,7 +12,8 @@ import type { CartLineView } from '../../cart/guestCart';
 import { useFreeShippingThreshold } from '../../cart/shippingTerms';
 import { ProductImage } from '../../components/ProductImage';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryStates';
-import { SHOP, brandLabel } from '../../content/shop';
+import { brandLabel } from '../../content/shop';
+import { useShopContact, type ShopContact } from '../../content/useShopContact';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatPrice } from '../../lib/format';
 import { alertFailure } from '../../lib/notify';
@@ -21,7 +22,8 @@ import './cart.css';
 
 export const CART_TEXT = {
   otherBrand: 'Other',
-  bulkOrder: `Bulk order: 50 or more items qualify for special pricing. Contact us at ${SHOP.email} or ${SHOP.phone} for a quote.`,
+  bulkOrder: (contact: Pick<ShopContact, 'email' | 'phone'>) =>
+    `Bulk order: 50 or more items qualify for special pricing. Contact us at ${contact.email} or ${contact.phone} for a quote.`,
   clearConfirm: 'Remove every item from your cart?',
 } as const;
 
@@ -48,6 +50,7 @@ export default function CartPage() {
   const { promoCode, setPromoCode, previewPromo } = cart;
   const promoKey = (code: string | null) => ['cart-promo', cart.mode, code, cart.totals.subtotal, cart.count];
   const threshold = useFreeShippingThreshold();
+  const contact = useShopContact();
 
   // A promo is re-checked by the server whenever the cart changes, since it depends on the subtotal.
   const promo = useQuery<CartPromoReply>({
@@ -111,7 +114,7 @@ export default function CartPage() {
       </div>
       {bulkOrder && (
         <div className="notice notice-info bulk-alert" role="status">
-          {CART_TEXT.bulkOrder}
+          {CART_TEXT.bulkOrder(contact)}
         </div>
       )}
       <div className="cart-layout">

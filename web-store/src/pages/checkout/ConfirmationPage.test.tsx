@@ -1,4 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { blobError, captureDownloads, pdfReply } from '../../test/downloads';
 import { makeCart, makeOrder, signedIn, uuid } from '../../test/fixtures';
 import { mockApi, type Handler } from '../../test/mockApi';
 import { currentLocation, renderApp } from '../../test/renderApp';
@@ -18,11 +20,12 @@ const paid = makeOrder(1, {
   },
 });
 
-function confirmationApi(orderId: string, reply: Handler) {
+function confirmationApi(orderId: string, reply: Handler, extra: Record<string, Handler> = {}) {
   return mockApi({
     ...signedIn(),
     'GET /cart': () => ({ data: { cart: makeCart([]) } }),
     [`GET /orders/${orderId}`]: reply,
+    ...extra,
   });
 }
 
@@ -146,5 +149,124 @@ describe('the order confirmation', () => {
     fail = false;
     screen.getByRole('button', { name: 'Try again' }).click();
     await waitFor(() => expect(screen.getByText('Thank you for your order!')).toBeInTheDocument());
+  });
+});
+
+describe('the order confirmation: delivery, payment method and GST details', () => {
+  it('shows the delivery method and the online payment method', async () => {
+    const express = makeOrder(6, { ...paid, _id: uuid(706), shippingMethod: 'express' });
+    confirmationApi(express._id, () => ({ data: { order: express } }));
+    renderApp(`/confirmation/${express._id}`);
+    expect(await screen.findByText('Delivery')).toBeInTheDocument();
+    expect(screen.getByText('Delivery').nextSibling).toHaveTextContent(
+      'Express delivery (1-2 business days)',
+    );
+    expect(screen.getByText('Payment method').nextSibling).toHaveTextContent('Online (Razorpay)');
+  });
+
+  it("shows a cash-on-delivery order as 'Cash on delivery', with 'Pay ₹X when your order arrives' and no Pay now", async () => {
+    const cod = makeOrder(7, {
+      totalAmount: 1297,
+      paymentDetails: { ...makeOrder(7).paymentDetails, paymentMethod: 'cod' },
+    });
+    const api = confirmationApi(cod._id, () => ({ data: { order: cod } }));
+    renderApp(`/confirmation/${cod._id}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Payment method').nextSibling).toHaveTextContent('Cash on delivery');
+    expect(screen.getByText('Payment status').nextSibling).toHaveTextContent('Pay on delivery');
+    expect(screen.getByText('Pay ₹1,297 when your order arrives.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Pay now' })).toBeNull();
+    // Nothing to wait for: the order is paid at the door, so the page does not keep asking.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(api.calls(`GET /orders/${cod._id}`)).toHaveLength(1);
+  });
+
+  it('shows the GSTIN and company name the tax invoice is made out to', async () => {
+    const business = makeOrder(8, {
+      ...paid,
+      _id: uuid(708),
+      gstin: '27AAPFU0939F1ZV',
+      companyName: 'Rao Prints',
+    });
+    confirmationApi(business._id, () => ({ data: { order: business } }));
+    renderApp(`/confirmation/${business._id}`);
+    const heading = await screen.findByRole('heading', { name: 'GST invoice to' });
+    expect(heading.nextSibling).toHaveTextContent('Rao Prints');
+    expect(heading.nextSibling).toHaveTextContent('GSTIN: 27AAPFU0939F1ZV');
+  });
+});
+
+describe('the order confirmation: documents', () => {
+  const invoiced = makeOrder(9, {
+    ...paid,
+    _id: uuid(709),
+    documents: [
+      { kind: 'invoice', number: 'INV/26-27/000001', issuedAt: '2026-05-02T09:05:00Z', total: 1180 },
+      { kind: 'credit-note', number: 'CN/26-27/000001', issuedAt: '2026-05-04T09:05:00Z', total: 1180 },
+    ],
+  });
+
+  it("downloads the invoice with the customer's token under the server's file name, beside its number", async () => {
+    const api = confirmationApi(invoiced._id, () => ({ data: { order: invoiced } }), {
+      [`GET /orders/${invoiced._id}/documents/invoice`]: () => pdfReply('INV-26-27-000001.pdf'),
+    });
+    const saved = captureDownloads();
+    renderApp(`/confirmation/${invoiced._id}`);
+    const download = await screen.findByRole('button', { name: 'Download invoice' });
+    expect(download).toHaveAccessibleDescription('Tax invoice INV/26-27/000001');
+    await userEvent.setup().click(download);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0].filename).toBe('INV-26-27-000001.pdf');
+    expect(saved[0].file.type).toBe('application/pdf');
+    const [call] = api.calls(`GET /orders/${invoiced._id}/documents/invoice`);
+    expect(call.headers.Authorization).toBe('Bearer jwt-test');
+  });
+
+  it('offers the credit note beside the invoice', async () => {
+    confirmationApi(invoiced._id, () => ({ data: { order: invoiced } }), {
+      [`GET /orders/${invoiced._id}/documents/credit-note`]: () => pdfReply('CN-26-27-000001.pdf'),
+    });
+    const saved = captureDownloads();
+    renderApp(`/confirmation/${invoiced._id}`);
+    const documents = await screen.findByRole('list', { name: 'Documents' });
+    const creditNote = within(documents).getByRole('button', { name: 'Download credit note' });
+    expect(creditNote).toHaveAccessibleDescription('Credit note CN/26-27/000001');
+    await userEvent.setup().click(creditNote);
+    await waitFor(() => expect(saved.map((s) => s.filename)).toEqual(['CN-26-27-000001.pdf']));
+  });
+
+  it("names a receipt 'Download receipt'", async () => {
+    const receipted = makeOrder(10, {
+      ...paid,
+      _id: uuid(710),
+      documents: [
+        { kind: 'receipt', number: 'RCT/26-27/000004', issuedAt: '2026-05-02T09:05:00Z', total: 1180 },
+      ],
+    });
+    confirmationApi(receipted._id, () => ({ data: { order: receipted } }));
+    renderApp(`/confirmation/${receipted._id}`);
+    expect(await screen.findByRole('button', { name: 'Download receipt' })).toHaveAccessibleDescription(
+      'Receipt RCT/26-27/000004',
+    );
+    expect(screen.queryByRole('button', { name: 'Download invoice' })).toBeNull();
+  });
+
+  it("says the server's 'Document not found' when the download is refused", async () => {
+    confirmationApi(invoiced._id, () => ({ data: { order: invoiced } }), {
+      [`GET /orders/${invoiced._id}/documents/invoice`]: () => blobError(404, 'Document not found'),
+    });
+    renderApp(`/confirmation/${invoiced._id}`);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download invoice' }));
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Document not found'));
+  });
+
+  it('shows no documents before any is issued', async () => {
+    confirmationApi(paid._id, () => ({ data: { order: paid } }));
+    renderApp(`/confirmation/${paid._id}`);
+    await screen.findByText('Payment status');
+    expect(screen.queryByRole('list', { name: 'Documents' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Download/ })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { ProductCustomizationOptionView } from '@shop/proto';
+import { SHIPPING_METHOD_LABELS, type ProductCustomizationOptionView } from '@shop/proto';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { fetchOrder, type Order } from '../../api/account';
@@ -7,7 +7,14 @@ import { CUSTOMIZATION_LIBRARY_KEY, fetchCustomizationLibrary } from '../../api/
 import { withVerifiedPayment } from '../../api/verifiedPayments';
 import { useSignedInPage } from '../../auth/useSignedInPage';
 import { describeCustomization } from '../../cart/customizationSummary';
-import { paymentStatusLabel, shortOrderId, StatusBadge } from '../../components/OrderStatus';
+import { OrderDocuments } from '../../components/OrderDocuments';
+import {
+  isCashOnDeliveryOrder,
+  orderPaymentLabel,
+  paymentMethodLabel,
+  shortOrderId,
+  StatusBadge,
+} from '../../components/OrderStatus';
 import { ErrorState, LoadingState } from '../../components/QueryStates';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatPrice } from '../../lib/format';
@@ -41,8 +48,10 @@ export default function ConfirmationPage() {
     queryFn: ({ signal }) => fetchOrder(orderId, signal),
     enabled: Boolean(user),
     select: withVerifiedPayment,
+    // A cash-on-delivery order stays pending until it is delivered: nothing to wait for here.
     refetchInterval: (query) =>
       query.state.data?.paymentDetails.status === 'pending' &&
+      !isCashOnDeliveryOrder(query.state.data) &&
       query.state.dataUpdateCount < PAYMENT_POLL_LIMIT
         ? PAYMENT_POLL_MS
         : false,
@@ -87,15 +96,17 @@ function choosesOptions(order: Order | undefined): boolean {
 }
 
 function Confirmation({ order, options }: { order: Order; options?: ProductCustomizationOptionView[] }) {
-  const payment = paymentStatusLabel(order.paymentDetails.status);
+  const payment = orderPaymentLabel(order);
+  const cashOnDelivery = isCashOnDeliveryOrder(order);
   const paid = order.paymentDetails.status === 'paid';
-  const payable = ['pending', 'failed'].includes(order.paymentDetails.status);
+  const payOnDelivery = cashOnDelivery && order.paymentDetails.status === 'pending';
+  const payable = !cashOnDelivery && ['pending', 'failed'].includes(order.paymentDetails.status);
   const address = order.shippingAddress;
 
   return (
     <section className="container page confirmation-page">
       <div className="confirmation-head">
-        <h1>{paid ? 'Thank you for your order!' : 'Your order'}</h1>
+        <h1>{paid || payOnDelivery ? 'Thank you for your order!' : 'Your order'}</h1>
         <p>
           Order <strong>#{shortOrderId(order._id)}</strong> placed on{' '}
           <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
@@ -114,6 +125,14 @@ function Confirmation({ order, options }: { order: Order; options?: ProductCusto
             <StatusBadge status={order.paymentDetails.status} label={payment.label} tone={payment.tone} />
           </dd>
         </div>
+        <div>
+          <dt>Payment method</dt>
+          <dd>{paymentMethodLabel(order)}</dd>
+        </div>
+        <div>
+          <dt>Delivery</dt>
+          <dd>{SHIPPING_METHOD_LABELS[order.shippingMethod] ?? SHIPPING_METHOD_LABELS.standard}</dd>
+        </div>
         {order.trackingNumber && (
           <div>
             <dt>Tracking number</dt>
@@ -127,6 +146,9 @@ function Confirmation({ order, options }: { order: Order; options?: ProductCusto
           </div>
         )}
       </dl>
+      {payOnDelivery && order.orderStatus !== 'Cancelled' && (
+        <p className="notice notice-info">Pay {formatPrice(order.totalAmount)} when your order arrives.</p>
+      )}
       {payable && (
         <p className="notice notice-info">
           This order is waiting for payment.{' '}
@@ -183,6 +205,26 @@ function Confirmation({ order, options }: { order: Order; options?: ProductCusto
             <p>{address.country}</p>
             <p>Phone: {address.phone}</p>
           </address>
+          {order.gstin && (
+            <>
+              <h3 className="confirmation-subhead">GST invoice to</h3>
+              <p className="confirmation-buyer">
+                {order.companyName && (
+                  <>
+                    <strong>{order.companyName}</strong>
+                    <br />
+                  </>
+                )}
+                GSTIN: {order.gstin}
+              </p>
+            </>
+          )}
+          {order.documents?.length > 0 && (
+            <>
+              <h3 className="confirmation-subhead">Documents</h3>
+              <OrderDocuments orderId={order._id} documents={order.documents} />
+            </>
+          )}
         </section>
       </div>
       <div className="actions">

@@ -2,7 +2,7 @@ import type { RazorpayFailureResponse, RazorpaySuccessResponse } from '@shop/pro
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CheckoutOptions } from '../../api/payments';
-import { makeCart, makeCartItem, makeOrder, signedIn } from '../../test/fixtures';
+import { makeCart, makeCartItem, makeOrder, publicSettings, signedIn } from '../../test/fixtures';
 import { mockApi, type Handler } from '../../test/mockApi';
 import { currentLocation, renderApp } from '../../test/renderApp';
 
@@ -85,12 +85,31 @@ describe('payment', () => {
       amount: 129700,
       currency: 'INR',
       order_id: 'order_sbx_1',
+      name: 'MS & Jaksh',
       prefill: { email: 'asha@example.in', contact: '9876543210' },
     });
     await act(async () => options.handler(signed));
     await waitFor(() => expect(currentLocation()).toBe(`/confirmation/${order._id}`));
     expect(api.calls('POST /payments/verify')[0].body).toEqual({ ...signed, orderId: order._id });
     expect(api.calls('DELETE /cart')).toHaveLength(1);
+  });
+
+  it('names the shop in the payment window as the business settings do', async () => {
+    paymentApi(publicSettings({ businessName: 'Jaksh Stationers Pvt Ltd' }));
+    openPayment();
+    // The footer reads the same settings: once it names the business, the page has them.
+    await screen.findAllByText('Jaksh Stationers Pvt Ltd');
+    await userEvent.setup().click(await payButton());
+    await waitFor(() => expect(FakeCheckout.opened).toHaveLength(1));
+    expect(FakeCheckout.opened[0].options.name).toBe('Jaksh Stationers Pvt Ltd');
+  });
+
+  it('sends a cash-on-delivery order to its confirmation: it is paid at the door', async () => {
+    const cod = { ...order, paymentDetails: { ...order.paymentDetails, paymentMethod: 'cod' } };
+    const { api } = paymentApi({ [`GET /orders/${order._id}`]: () => ({ data: { order: cod } }) });
+    openPayment();
+    await waitFor(() => expect(currentLocation()).toBe(`/confirmation/${order._id}`));
+    expect(api.calls('GET /payments/config')).toHaveLength(0);
   });
 
   it('loads the checkout script from the configured address on demand', async () => {

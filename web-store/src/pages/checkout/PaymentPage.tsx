@@ -9,9 +9,9 @@ import { rememberVerifiedPayment } from '../../api/verifiedPayments';
 import { useAuth } from '../../auth/AuthContext';
 import { useSignedInPage } from '../../auth/useSignedInPage';
 import { useCart } from '../../cart/CartContext';
-import { shortOrderId } from '../../components/OrderStatus';
+import { isCashOnDeliveryOrder, shortOrderId } from '../../components/OrderStatus';
 import { ErrorState, LoadingState } from '../../components/QueryStates';
-import { SHOP } from '../../content/shop';
+import { useShopContact } from '../../content/useShopContact';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatPrice } from '../../lib/format';
 import { loadScript } from '../../lib/loadScript';
@@ -58,6 +58,7 @@ function Payment({
   const navigate = useNavigate();
   const { user } = useAuth();
   const { clear } = useCart();
+  const shop = useShopContact();
   const [failure, setFailure] = useState<string | null>(null);
   const order = useQuery({
     queryKey: ['order', orderId],
@@ -118,7 +119,7 @@ function Payment({
         amount: providerOrder.amount,
         currency: providerOrder.currency,
         order_id: providerOrder.id,
-        name: SHOP.name,
+        name: shop.name,
         description: `Order #${shortOrderId(orderId)}`,
         prefill: {
           name: user?.name ?? user?.username,
@@ -154,6 +155,9 @@ function Payment({
   }
 
   const data = order.data;
+  // Cash on delivery is paid at the door: its confirmation says so.
+  if (isCashOnDeliveryOrder(data))
+    return <Navigate to={`/confirmation/${encodeURIComponent(data._id)}`} replace />;
   const paid = data.paymentDetails.status === 'paid';
   const payable = !paid && ['pending', 'failed'].includes(data.paymentDetails.status);
   const busy = stage === 'opening' || stage === 'verifying' || stage === 'paid';

@@ -1,14 +1,15 @@
-import { SHOP } from '../../content/shop';
+import { useShopContact } from '../../content/useShopContact';
 import { usePageTitle } from '../../hooks/usePageTitle';
 
 export default function PrivacyPage() {
   usePageTitle('Privacy Policy');
+  const shop = useShopContact();
   return (
     <article className="container page legal">
       <h1>Privacy Policy</h1>
       <p className="legal-updated">Last updated: 1 September 2025</p>
       <p>
-        This policy explains how {SHOP.name} collects, uses and protects your personal data when you use this
+        This policy explains how {shop.name} collects, uses and protects your personal data when you use this
         website. We process personal data in accordance with the Digital Personal Data Protection Act, 2023
         and the Information Technology Act, 2000 and its rules.
       </p>
@@ -20,6 +21,10 @@ export default function PrivacyPage() {
           picture.
         </li>
         <li>Delivery addresses, order history, wishlist and cart contents.</li>
+        <li>
+          If you ask for a GST invoice, your business&apos;s GSTIN and company name, which the invoice
+          carries.
+        </li>
         <li>Files and text you upload to customise products.</li>
         <li>
           Payment status and references from our payment provider. Card, UPI and bank credentials are entered
@@ -35,6 +40,10 @@ export default function PrivacyPage() {
       <ul>
         <li>To create and secure your account and keep you signed in.</li>
         <li>To produce, invoice, ship and support your orders, including GST invoicing.</li>
+        <li>
+          To e-mail you about your account and orders: verifying your address, order confirmations with their
+          invoices, and word when an order ships, arrives, is cancelled or refunded.
+        </li>
         <li>To prevent fraud and abuse, for example by limiting repeated failed sign-in attempts.</li>
         <li>To send offers, only if you subscribe to our newsletter; every e-mail lets you unsubscribe.</li>
       </ul>
@@ -81,7 +90,7 @@ export default function PrivacyPage() {
       <h2>8. Contact and grievances</h2>
       <p>
         Questions and complaints about your data go to our Grievance Officer at{' '}
-        <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a>, {SHOP.address}. We respond within 30 days.
+        <a href={`mailto:${shop.email}`}>{shop.email}</a>, {shop.address}. We respond within 30 days.
       </p>
     </article>
   );

@@ -1,14 +1,19 @@
+import { usePublicSettings } from '../../cart/shippingTerms';
 import { SHOP } from '../../content/shop';
+import { shopContactOf } from '../../content/useShopContact';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { formatPrice } from '../../lib/format';
 
 export default function TermsPage() {
   usePageTitle('Terms & Conditions');
+  const settings = usePublicSettings().data;
+  const shop = shopContactOf(settings);
   return (
     <article className="container page legal">
       <h1>Terms &amp; Conditions</h1>
       <p className="legal-updated">Last updated: 1 September 2025</p>
       <p>
-        These terms govern your use of this website and every order placed on it with {SHOP.name}{' '}
+        These terms govern your use of this website and every order placed on it with {shop.name}{' '}
         (&quot;we&quot;, &quot;us&quot;), which sells under the brands MS and Jaksh. By using the website or
         placing an order you agree to them. They are published in accordance with the Information Technology
         Act, 2000, the Consumer Protection Act, 2019 and the Consumer Protection (E-Commerce) Rules, 2020.
@@ -16,8 +21,9 @@ export default function TermsPage() {
 
       <h2>1. Who we are</h2>
       <p>
-        {SHOP.name}, {SHOP.address}. You can reach us at <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a> or{' '}
-        {SHOP.phone}, {SHOP.hours}.
+        {shop.name}, {shop.address}
+        {shop.gstNumber ? `, GSTIN ${shop.gstNumber}` : ''}. You can reach us at{' '}
+        <a href={`mailto:${shop.email}`}>{shop.email}</a> or {shop.phone}, {SHOP.hours}.
       </p>
 
       <h2>2. Your account</h2>
@@ -54,10 +60,23 @@ export default function TermsPage() {
 
       <h2>4. Orders and payment</h2>
       <ul>
-        <li>An order is accepted when payment succeeds and you receive an order confirmation.</li>
+        <li>
+          An order paid online is accepted when payment succeeds and you receive an order confirmation; a
+          cash-on-delivery order when it is placed.
+        </li>
         <li>
           Payments are processed by a RBI-authorised payment aggregator (cards, UPI and net banking). We never
           see or store your full card details.
+        </li>
+        {settings?.codEnabled && (
+          <li>
+            Cash on delivery is available for orders up to {formatPrice(settings.codLimit)}: you pay the
+            courier in cash when the order arrives. Refusing a cash-on-delivery order at the door cancels it.
+          </li>
+        )}
+        <li>
+          Every paid order comes with a tax invoice (a receipt while we are not registered for GST). Give your
+          GSTIN and company name at checkout to have them on it.
         </li>
         <li>Promotional codes apply only under their stated conditions and cannot be exchanged for cash.</li>
         <li>Bulk orders (50 pieces or more) may need extra production time, which we confirm with you.</li>
@@ -66,9 +85,9 @@ export default function TermsPage() {
       <h2>5. Delivery</h2>
       <p>
         We deliver within India only. Standard delivery takes 3-5 business days and express delivery 1-2
-        business days after dispatch; personalised products are dispatched after production. Cash on delivery
-        is available where our courier partners offer it. Delivery dates are estimates and may be affected by
-        events beyond our control.
+        business days after dispatch; personalised products are dispatched after production. You choose
+        standard or express delivery at checkout, which shows what each costs. Delivery dates are estimates
+        and may be affected by events beyond our control.
       </p>
 
       <h2>6. Cancellations, returns and refunds</h2>
@@ -102,7 +121,7 @@ export default function TermsPage() {
       <p>
         In line with the Consumer Protection (E-Commerce) Rules, 2020 and the Information Technology Act,
         2000, complaints can be sent to our Grievance Officer at{' '}
-        <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a> or by post to the address above. We acknowledge
+        <a href={`mailto:${shop.email}`}>{shop.email}</a> or by post to the address above. We acknowledge
         complaints within 48 hours and resolve them within one month of receipt.
       </p>
 

@@ -463,7 +463,7 @@ describe('the product detail page', () => {
   });
 
   it('shows specifications and the shipping promises in their tabs', async () => {
-    productApi();
+    productApi(diary, publicSettings());
     renderApp(`/product/${diary._id}`);
     await heading('Leather Diary');
     const u = userEvent.setup();
@@ -476,9 +476,19 @@ describe('the product detail page', () => {
     expect(screen.getByRole('tab', { name: 'Shipping' })).toHaveAttribute('aria-selected', 'true');
     const shipping = screen.getByRole('tabpanel');
     expect(shipping).toHaveTextContent('Standard delivery: 3-5 business days');
-    expect(shipping).toHaveTextContent('Express delivery: 1-2 business days');
-    expect(shipping).toHaveTextContent('Cash on delivery available');
+    await waitFor(() => expect(shipping).toHaveTextContent('Express delivery: 1-2 business days, ₹200'));
+    expect(shipping).toHaveTextContent('Cash on delivery available on orders up to ₹10,000');
     expect(shipping).toHaveTextContent('Returns accepted within 7 days of delivery');
+  });
+
+  it('promises cash on delivery in the shipping tab only while the shop offers it', async () => {
+    productApi(diary, publicSettings({ codEnabled: false, expressShippingCost: 250 }));
+    renderApp(`/product/${diary._id}`);
+    await heading('Leather Diary');
+    await userEvent.setup().click(await screen.findByRole('tab', { name: 'Shipping' }));
+    const shipping = screen.getByRole('tabpanel');
+    await waitFor(() => expect(shipping).toHaveTextContent('Express delivery: 1-2 business days, ₹250'));
+    expect(shipping).not.toHaveTextContent('Cash on delivery');
   });
 
   describe('the shipping note', () => {

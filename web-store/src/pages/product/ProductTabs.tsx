@@ -1,14 +1,24 @@
+import type { StorefrontSettings } from '@shop/proto';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Product } from '../../api/types';
+import { usePublicSettings } from '../../cart/shippingTerms';
 import { brandLabel } from '../../content/shop';
+import { cashOnDeliveryTerms } from '../../content/useShopContact';
+import { formatPrice } from '../../lib/format';
 
-/** The shipping tab's promises (storefront spec, section 9). */
-export const SHIPPING_FACTS = [
-  'Standard delivery: 3-5 business days',
-  'Express delivery: 1-2 business days',
-  'Cash on delivery available',
-  'Returns accepted within 7 days of delivery',
-] as const;
+/**
+ * The shipping tab's promises (storefront spec, section 9), as the shop's settings keep them: the
+ * express cost, and cash on delivery only while checkout offers it (up to its limit).
+ */
+export function shippingFacts(settings: StorefrontSettings | undefined): string[] {
+  const cashOnDelivery = cashOnDeliveryTerms(settings);
+  return [
+    'Standard delivery: 3-5 business days',
+    `Express delivery: 1-2 business days${settings ? `, ${formatPrice(settings.expressShippingCost)}` : ''}`,
+    ...(cashOnDelivery ? [cashOnDelivery] : []),
+    'Returns accepted within 7 days of delivery',
+  ];
+}
 
 const TABS = [
   { key: 'description', label: 'Description' },
@@ -53,6 +63,7 @@ export function ProductTabs({ product }: { product: Product }) {
   };
 
   const specs = specifications(product);
+  const settings = usePublicSettings().data;
 
   return (
     <section className="product-tabs">
@@ -99,7 +110,7 @@ export function ProductTabs({ product }: { product: Product }) {
           ))}
         {current === 'shipping' && (
           <ul className="shipping-facts">
-            {SHIPPING_FACTS.map((fact) => (
+            {shippingFacts(settings).map((fact) => (
               <li key={fact}>{fact}</li>
             ))}
           </ul>
