@@ -16,16 +16,20 @@ const swc = (tsx) => [
  * refuses without --experimental-vm-modules: swc turns it into a require, as Node would load it.
  */
 const REACT_EMAIL_RENDER = '/node_modules/@react-email/render/.+\\.cjs$';
+/** Packages published as ES modules only (otplib's base32 and hashes), turned into CommonJS for jest. */
+const ESM_ONLY = ['@scure/base', '@noble/hashes'];
+const ecmascript = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+];
 const shared = {
   transform: {
     '^.+\\.ts$': swc(false),
     '^.+\\.tsx$': swc(true),
-    [REACT_EMAIL_RENDER]: [
-      '@swc/jest',
-      { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
-    ],
+    [REACT_EMAIL_RENDER]: ecmascript,
+    [`/node_modules/(${ESM_ONLY.join('|')})/.+\\.js$`]: ecmascript,
   },
-  transformIgnorePatterns: ['/node_modules/(?!@react-email/render/)'],
+  transformIgnorePatterns: [`/node_modules/(?!(@react-email/render|${ESM_ONLY.join('|')})/)`],
   moduleNameMapper: {
     '^@shop/proto$': '<rootDir>/proto/src',
     '^@shop/kit$': '<rootDir>/services/kit/src',

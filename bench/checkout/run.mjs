@@ -46,14 +46,15 @@ const ADDRESS = {
 };
 const STEPS = ['order', 'createPayment', 'pay', 'verify'];
 
-async function seed(url) {
+async function seed(backend) {
+  const { url } = backend;
   const products = await createProducts(url, {
     count: 5,
     name: 'Bench Diary',
     description: 'A diary for the checkout benchmark.',
     price: (i) => 150 + i * 40,
   });
-  return { products, shoppers: await registerCustomers(url, SHOPPERS, 'checkoutbench') };
+  return { products, shoppers: await registerCustomers(url, SHOPPERS, 'checkoutbench', { mailUrl: backend.mailUrl }) };
 }
 
 /** Committed and rolled-back transactions so far in each of the backend's databases, by service. */
@@ -224,7 +225,7 @@ async function main() {
     process.once(signal, () => void backend.stop().finally(() => process.exit(130)));
   }
   try {
-    const { products, shoppers } = await seed(backend.url);
+    const { products, shoppers } = await seed(backend);
     // Let the order service learn the products, and warm pools and JIT, outside the measurement.
     await run(backend.url, products, shoppers, WARMUP_SECONDS);
     const results = [];

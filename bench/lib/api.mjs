@@ -50,17 +50,39 @@ export async function createProducts(url, { count, name, description, price }) {
   return ids;
 }
 
-/** `count` newly registered customers; answers their tokens. */
-export async function registerCustomers(url, count, prefix) {
+/**
+ * `count` newly registered customers; answers their tokens. With `mailUrl` (the backend's maildev),
+ * each opens the e-mail verification link it was sent, as a shopper would from their inbox:
+ * checkout takes verified addresses only.
+ */
+export async function registerCustomers(url, count, prefix, { mailUrl } = {}) {
   const tokens = [];
+  const emails = [];
   for (let i = 0; i < count; i += 1) {
     const username = `${prefix}${Date.now().toString(36)}${i}`;
-    const { token } = await call(url, 'POST', '/auth/register', {
-      username,
-      email: `${username}@bench.local`,
-      password: 'Bench@12345',
-    });
+    const email = `${username}@bench.local`;
+    const { token } = await call(url, 'POST', '/auth/register', { username, email, password: 'Bench@12345' });
     tokens.push(token);
+    emails.push(email);
   }
+  if (mailUrl) await verifyEmails(url, mailUrl, emails);
   return tokens;
+}
+
+async function verifyEmails(url, mailUrl, emails) {
+  const deadline = Date.now() + 30_000;
+  const links = new Map();
+  while (links.size < emails.length) {
+    if (Date.now() > deadline) throw new Error(`${emails.length - links.size} verification mails did not arrive`);
+    const inbox = await (await fetch(`${mailUrl}/api/email`)).json();
+    for (const mail of inbox) {
+      const link = mail.text?.match(/https?:\/\/\S+\/verify-email\?token=[A-Za-z0-9._~%-]+/)?.[0];
+      const to = mail.to?.[0]?.address?.toLowerCase();
+      if (link && emails.includes(to)) links.set(to, link);
+    }
+    if (links.size < emails.length) await new Promise((r) => setTimeout(r, 200));
+  }
+  for (const link of links.values()) {
+    await call(url, 'POST', '/auth/verify-email', { token: new URL(link).searchParams.get('token') });
+  }
 }

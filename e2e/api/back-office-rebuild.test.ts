@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
 import { Backend, startBackend } from '../harness/backend';
 import { api } from '../harness/http';
+import { verifyEmail } from './account-support';
 import { adminToken, customerToken, eventually } from './back-office-support';
 import { productPayload } from './catalog-support';
 import { checkoutBody } from './order-fixtures';
@@ -24,8 +25,11 @@ describe('POST /api/admin2009/read-models/rebuild', () => {
 
   const register = async (key: string) => {
     const username = `${key}_${randomUUID().slice(0, 6)}`;
-    const res = await http.post('/auth/register', { username, email: `${username}@example.com`, password: 'Secret@123' });
+    const email = `${username}@example.com`;
+    const res = await http.post('/auth/register', { username, email, password: 'Secret@123' });
     expect(res.status).toBe(201);
+    // Checkout takes verified addresses only (the shop's default).
+    await verifyEmail(http, backend, email);
     shoppers[key] = { id: res.body.user._id, token: res.body.token };
   };
 

@@ -55,7 +55,7 @@ describe('checkout through a broker restart and a killed order service', () => {
 
   beforeAll(async () => {
     backend = await startBackend({
-      services: ['catalog', 'order', 'payment'],
+      services: ['user', 'catalog', 'order', 'payment'],
       env: { RATE_LIMIT_PER_MINUTE: '1000000', RPC_TIMEOUT_MS: '3000' },
       serviceEnv: {
         order: { ORDER_EXPIRY_SWEEP_SECONDS: '1', ORDER_RESERVATION_RECOVERY_SECONDS: '5' },

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import type { ProductView } from '@shop/proto';
 import type { Backend } from '../harness/backend';
 import { eventually } from '../harness/shop';
+import { verifyEmailOf } from './account-support';
 import { pngBytes } from './catalog-support';
 import {
   artworkLink,
@@ -164,6 +165,8 @@ describe('guest uploads: a visitor keeps their artwork through sign-in', () => {
     const cookie = guestCookie(uploaded.setCookies)!;
     const { fileId, url, size } = uploaded.body;
     const token = await registerCustomer(http);
+    // Checkout takes verified addresses only (the shop's default).
+    await verifyEmailOf(http, backend, token);
 
     const merged = await merge(token, [line(fileId, 'renamed.png')], cookie);
     expect(merged.status).toBe(200);

@@ -40,7 +40,7 @@ describe('cash on delivery', () => {
 
   beforeAll(async () => {
     backend = await startBackend({
-      services: ['catalog', 'cart', 'order', 'payment', 'admin-reporting'],
+      services: ['user', 'catalog', 'cart', 'order', 'payment', 'admin-reporting'],
       env: { RATE_LIMIT_PER_MINUTE: '100000' },
       serviceEnv: {
         order: { ORDER_PAYMENT_TTL_MINUTES: String(TTL_SECONDS / 60), ORDER_EXPIRY_SWEEP_SECONDS: '1' },

@@ -22,7 +22,7 @@ describe('checkout: POST /api/orders and POST /api/orders/quote', () => {
   let size: string;
 
   beforeAll(async () => {
-    backend = await startBackend({ services: ['catalog', 'order'] });
+    backend = await startBackend({ services: ['user', 'catalog', 'order'] });
     http = api(backend.url);
     db = await orderDb(backend);
     bus = await Bus.open(backend.namespace, [EVENTS.orderPlaced]);

@@ -30,7 +30,7 @@ describe('unpaid orders expire; checkouts cut short are settled', () => {
 
   beforeAll(async () => {
     backend = await startBackend({
-      services: ['catalog', 'order'],
+      services: ['user', 'catalog', 'order'],
       serviceEnv: {
         order: {
           ORDER_PAYMENT_TTL_MINUTES: String(TTL_SECONDS / 60),

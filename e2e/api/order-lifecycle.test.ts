@@ -14,6 +14,7 @@ import {
 } from '@shop/proto';
 import { Backend, startBackend } from '../harness/backend';
 import { api } from '../harness/http';
+import { verifyEmail } from './account-support';
 import { artworkLink, uploadCustomization } from './cart-support';
 import { adminToken, pngBytes } from './catalog-support';
 import { ADDRESS, availableStock, checkoutBody, createProduct, Http, orderDb } from './order-fixtures';
@@ -151,6 +152,8 @@ describe('after checkout: payments, tracking, the account overview and the back 
         password: 'Secret@123',
       });
       const token = reg.body.token;
+      // Checkout takes verified addresses only (the shop's default).
+      await verifyEmail(http, backend, 'stats@example.com');
       const placed = [];
       for (let i = 0; i < 6; i++) placed.push(await place(token));
       for (const o of placed.slice(0, 2)) await bus.publish(EVENTS.paymentCaptured, captured(o));
@@ -343,6 +346,8 @@ describe('after checkout: payments, tracking, the account overview and the back 
         password: 'Secret@123',
       });
       shopper = { userId: reg.body.user._id, token: reg.body.token };
+      // Checkout takes verified addresses only (the shop's default).
+      await verifyEmail(http, backend, 'meera@corp.example');
       await eventually(
         async () =>
           (await db.query(`SELECT 1 FROM customers WHERE user_id = $1`, [shopper.userId])).rowCount === 1,

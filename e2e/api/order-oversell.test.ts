@@ -24,7 +24,7 @@ describe('checkout under contention', () => {
   beforeAll(async () => {
     // Every request comes from one address: lift the per-IP rate limit for the burst.
     backend = await startBackend({
-      services: ['catalog', 'order'],
+      services: ['user', 'catalog', 'order'],
       env: { RATE_LIMIT_PER_MINUTE: '100000' },
     });
     http = api(backend.url);

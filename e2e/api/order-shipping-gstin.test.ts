@@ -31,7 +31,7 @@ describe('checkout: shipping method and the buyer’s GSTIN', () => {
 
   beforeAll(async () => {
     backend = await startBackend({
-      services: ['catalog', 'cart', 'order'],
+      services: ['user', 'catalog', 'cart', 'order'],
       env: { RATE_LIMIT_PER_MINUTE: '100000' },
     });
     http = api(backend.url);

@@ -49,7 +49,7 @@ describe('checkout and payment, end to end', () => {
 
   beforeAll(async () => {
     backend = await startBackend({
-      services: ['catalog', 'order', 'payment'],
+      services: ['user', 'catalog', 'order', 'payment'],
       serviceEnv: { payment: { RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET } },
     });
     http = api(backend.url);

@@ -24,7 +24,11 @@ import { freePort } from '../harness/ports';
 
 export const WEBHOOK_SECRET = 'test-webhook-secret-for-payments';
 
-/** A customer token for a user the user service need not know: the gateway trusts the signature. */
+/**
+ * A customer token for a user the user service need not know: the gateway trusts the signature.
+ * Checkout asks the user service whether the customer's e-mail address is verified (an account it
+ * does not know is not refused for that), so a backend that places orders runs it.
+ */
 export function customerToken(userId: string = randomUUID()): { userId: string; token: string } {
   const token = jwt.sign({ sub: userId, role: 'customer', sid: randomUUID() }, TEST_JWT_SECRET, {
     audience: TOKEN_AUDIENCE.customer,
@@ -297,7 +301,7 @@ export interface RefundShop {
 }
 
 /**
- * Starts catalog, order and payment (and `also`) with the order expiry and refund sweeps every
+ * Starts user, catalog, order and payment (and `also`) with the order expiry and refund sweeps every
  * second, and records `events` on the bus. `paymentEnv` adds to the payment service's environment.
  */
 export async function startRefundShop(
@@ -306,7 +310,7 @@ export async function startRefundShop(
   also: 'admin-reporting'[] = [],
 ): Promise<RefundShop> {
   const backend = await startBackend({
-    services: ['catalog', 'order', 'payment', ...also],
+    services: ['user', 'catalog', 'order', 'payment', ...also],
     serviceEnv: {
       order: { ORDER_EXPIRY_SWEEP_SECONDS: '1' },
       payment: { RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET, PAYMENT_REFUND_SWEEP_SECONDS: '1', ...paymentEnv },

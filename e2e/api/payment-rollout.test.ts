@@ -24,7 +24,7 @@ describe('verifying payments while the payment service is replaced', () => {
 
   beforeAll(async () => {
     backend = await startBackend({
-      services: ['catalog', 'order', 'payment'],
+      services: ['user', 'catalog', 'order', 'payment'],
       // Long enough for the verifies still queued to wait out the restart.
       env: { RATE_LIMIT_PER_MINUTE: '1000000', RPC_TIMEOUT_MS: '45000' },
       // Info, for the drain's own account of the shutdown.

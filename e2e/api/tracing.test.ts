@@ -37,7 +37,7 @@ describe('traces: one checkout is one trace across the gateway, the services and
   beforeAll(async () => {
     receiver = await startOtlpReceiver();
     backend = await startBackend({
-      services: ['catalog', 'order', 'payment', 'admin-reporting'],
+      services: ['user', 'catalog', 'order', 'payment', 'admin-reporting'],
       env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '100', LOG_LEVEL: 'info' },
     });
     http = api(backend.url);
@@ -78,6 +78,9 @@ describe('traces: one checkout is one trace across the gateway, the services and
       ['gateway', SERVER, 'POST /api/payments/create-order'],
       ['gateway', CLIENT, RPC.order.create],
       ['order', SERVER, RPC.order.create],
+      // Whether the customer's address is verified: the order service's projection does not know this customer.
+      ['order', CLIENT, RPC.user.emailStatus],
+      ['user', SERVER, RPC.user.emailStatus],
       ['order', CLIENT, RPC.catalog.stockReserve],
       ['catalog', SERVER, RPC.catalog.stockReserve],
       ['order', PRODUCER, `${EVENTS.orderPlaced} publish`],
@@ -118,7 +121,7 @@ describe('traces: one checkout is one trace across the gateway, the services and
         s.kind === CLIENT && (s.attributes['db.system'] ?? s.attributes['db.system.name']) === 'postgresql',
     );
     expect(new Set(queries.map((q) => q.service))).toEqual(
-      new Set(['order', 'catalog', 'payment', 'admin-reporting']),
+      new Set(['order', 'user', 'catalog', 'payment', 'admin-reporting']),
     );
 
     // The gateway's log line of the request names the trace and the span it ran in.

@@ -85,6 +85,7 @@ describe('customer and admin accounts (/api/auth, /api/admin2009)', () => {
         phone: null,
         wishlist: [],
         addresses: [],
+        emailVerified: false,
       });
       expect(res.body.user._id).toBe(res.body.user.id);
       expect(JSON.stringify(res.body).toLowerCase()).not.toContain('password');
@@ -98,7 +99,7 @@ describe('customer and admin accounts (/api/auth, /api/admin2009)', () => {
       expect(claims.exp! - claims.iat!).toBe(7 * 24 * 3600);
     });
 
-    it('publishes user.registered', async () => {
+    it('publishes user.registered, its address not yet verified', async () => {
       const { user } = await register();
       const events = await eventsAbout('user.registered', user._id);
       expect(events).toEqual([
@@ -110,6 +111,7 @@ describe('customer and admin accounts (/api/auth, /api/admin2009)', () => {
           createdAt: user.createdAt,
           companyName: null,
           city: null,
+          emailVerified: false,
         },
       ]);
     });
@@ -337,6 +339,7 @@ describe('customer and admin accounts (/api/auth, /api/admin2009)', () => {
           profilePic: null,
           companyName: 'Kumar Traders',
           city: null,
+          emailVerified: false,
         },
         {
           userId: user._id,
@@ -347,6 +350,7 @@ describe('customer and admin accounts (/api/auth, /api/admin2009)', () => {
           profilePic: '/uploads/me.png',
           companyName: 'Kumar Traders',
           city: null,
+          emailVerified: false,
         },
       ]);
     });

@@ -114,7 +114,7 @@ describe('Google sign-in (GET /api/auth/google and its callback)', () => {
     expect(cookie).toMatch(/Path=\/api\/auth\/google/);
   });
 
-  it("registers a new customer from the Google account and returns the store's callback page with a working token", async () => {
+  it("registers a new customer from the Google account, its address verified by Google, and returns the store's callback page with a working token", async () => {
     const meera = account();
     google.nextChoice(meera);
     const token = landedWithToken(await signInWithGoogle());
@@ -126,6 +126,7 @@ describe('Google sign-in (GET /api/auth/google and its callback)', () => {
       username: meera.email.split('@')[0],
       name: 'Meera Iyer',
       profilePic: meera.picture,
+      emailVerified: true,
     });
     const { rows } = await users.query(`SELECT google_id, last_login FROM users WHERE email = $1`, [
       meera.email,
@@ -150,12 +151,13 @@ describe('Google sign-in (GET /api/auth/google and its callback)', () => {
     expect(rows[0].n).toBe(1);
   });
 
-  it("links a customer who registered with a password to the Google account with the same verified e-mail, keeping the customer's own name", async () => {
+  it("links a customer who registered with a password to the Google account with the same verified e-mail, keeping the customer's own name and counting the address as verified", async () => {
     seq += 1;
     const email = `kavya${seq}@gmail.com`;
     const username = `kavya_${seq}`;
     const registered = await http.post('/auth/register', { username, email, password: 'Kavya@2025' });
     expect(registered.status).toBe(201);
+    expect(registered.body.user.emailVerified).toBe(false);
     await http.put('/auth/me', { name: 'Kavya R.' }, registered.body.token);
 
     google.nextChoice(account({ email, name: 'Kavya Raman' }));
@@ -164,6 +166,7 @@ describe('Google sign-in (GET /api/auth/google and its callback)', () => {
       _id: registered.body.user._id,
       username,
       name: 'Kavya R.',
+      emailVerified: true,
     });
     // The password still works too.
     expect((await http.post('/auth/login', { identifier: email, password: 'Kavya@2025' })).status).toBe(200);

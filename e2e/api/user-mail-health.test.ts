@@ -20,7 +20,12 @@ describe('mail while the SMTP relay is down', () => {
   };
   const metrics = async () => (await fetch(`${backend.healthUrl('user')}/metrics`)).text();
   const mailRow = async (email: string) =>
-    (await db.query(`SELECT state, attempts, last_error FROM mails WHERE recipient = $1`, [email])).rows[0];
+    (
+      await db.query(
+        `SELECT state, attempts, last_error FROM mails WHERE recipient = $1 AND kind = 'password-reset'`,
+        [email],
+      )
+    ).rows[0];
   const until = async <T>(
     probe: () => Promise<T>,
     ok: (value: T) => boolean,
@@ -35,17 +40,26 @@ describe('mail while the SMTP relay is down', () => {
     }
   };
 
-  /** A new customer who asked for a reset link. */
-  const askForReset = async () => {
+  /** A new customer, whose verification mail has gone out: the reset mail is then the only one waiting. */
+  const newCustomer = async () => {
     seq += 1;
     const email = `waiting${seq}@example.com`;
-    const http = api(backend.url);
     expect(
-      (await http.post('/auth/register', { username: `waiting_${seq}`, email, password: 'Secret@123' }))
-        .status,
+      (
+        await api(backend.url).post('/auth/register', {
+          username: `waiting_${seq}`,
+          email,
+          password: 'Secret@123',
+        })
+      ).status,
     ).toBe(201);
-    expect((await http.post('/auth/forgot-password', { email })).status).toBe(200);
+    await backend.mailbox!.waitFor({ to: email, subject: /^Verify your e-mail address/ });
+    await until(details, (r) => r.status === 200 && r.body.details.mail.pending === 0);
     return email;
+  };
+
+  const askForReset = async (email: string) => {
+    expect((await api(backend.url).post('/auth/forgot-password', { email })).status).toBe(200);
   };
 
   beforeAll(async () => {
@@ -79,8 +93,9 @@ describe('mail while the SMTP relay is down', () => {
   });
 
   it('keeps a mail while the relay is down, retrying with backoff, shows it in health without making the service unready, and delivers it once the relay is back', async () => {
+    const email = await newCustomer();
     await backend.mailbox!.stop();
-    const email = await askForReset();
+    await askForReset(email);
 
     const failing = await until(
       () => mailRow(email),
@@ -113,8 +128,9 @@ describe('mail while the SMTP relay is down', () => {
   });
 
   it('dead-letters a mail after its last attempt, shows it in health and metrics, and sends it once re-driven', async () => {
+    const email = await newCustomer();
     await backend.mailbox!.stop();
-    const email = await askForReset();
+    await askForReset(email);
 
     const dead = await until(
       () => mailRow(email),

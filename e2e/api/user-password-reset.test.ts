@@ -129,7 +129,7 @@ describe('forgotten passwords (/api/auth/forgot-password, /api/auth/reset-passwo
     await new Promise((r) => setTimeout(r, 1000));
     expect(await resetMails(email)).toHaveLength(1);
     const { rows } = await db.query(
-      `SELECT m.state, m.kind, m.data, m.message_id FROM mails m WHERE m.recipient = $1`,
+      `SELECT m.state, m.kind, m.data, m.message_id FROM mails m WHERE m.recipient = $1 AND m.kind = 'password-reset'`,
       [email],
     );
     expect(rows).toEqual([

@@ -12,6 +12,7 @@ export * from './validation/json-shape';
 export * from './validation/password';
 export * from './validation/gstin';
 export * from './validation/user.schemas';
+export * from './validation/account-security';
 export * from './user.types';
 export * from './catalog';
 export * from './settings';

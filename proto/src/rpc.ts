@@ -48,6 +48,8 @@ export const RPC = {
     verifyEmail: 'user.email.verify',
     /** Sends the signed-in customer a fresh verification link. */
     resendVerification: 'user.email.resend',
+    /** Whether an account's address is verified: the order service asks before refusing a checkout. */
+    emailStatus: 'user.email.status',
     /** Staff with two-factor sign-in on: enrol an authenticator at sign-in (first time). */
     adminTwoFactorEnrol: 'user.admin.twoFactorEnrol',
     /** Staff with two-factor sign-in on: finish signing in with a TOTP or recovery code. */
@@ -168,6 +170,7 @@ export const RPC_READS: ReadonlySet<string> = new Set<string>([
   RPC.user.adminDeactivatedIds,
   RPC.user.sessionList,
   RPC.user.endedSessions,
+  RPC.user.emailStatus,
   RPC.catalog.ping,
   RPC.catalog.productList,
   RPC.catalog.productGet,

@@ -24,6 +24,8 @@ export interface UserView {
   addresses: AddressView[];
   lastLogin: string | null;
   createdAt: string;
+  /** Whether the customer proved the address is theirs (a verification link, or Google's word). */
+  emailVerified: boolean;
 }
 
 export interface AdminView {
@@ -80,6 +82,35 @@ export interface SessionUse {
 export interface AdminAuthReply {
   token: string;
   admin: AdminView;
+}
+
+/**
+ * `user.admin.login` with two-factor sign-in on: the password was right, and the second step
+ * follows with `challenge` (good for TWO_FACTOR_CHALLENGE_MINUTES). Staff without an authenticator
+ * set one up from `otpauthUrl` (also drawn as the `qrCode` PNG, a data: URL).
+ */
+export type AdminTwoFactorChallenge =
+  | { twoFactor: 'enrol'; challenge: string; otpauthUrl: string; qrCode: string; secret: string }
+  | { twoFactor: 'verify'; challenge: string };
+
+export type AdminLoginReply = AdminAuthReply | AdminTwoFactorChallenge;
+
+/** Enrolment signs in and shows the recovery codes, once. */
+export interface AdminTwoFactorEnrolReply extends AdminAuthReply {
+  recoveryCodes: string[];
+}
+
+/** `user.email.verify`: the account whose address the link proved. */
+export interface EmailVerifiedReply {
+  message: string;
+  user: UserView;
+}
+
+/** `user.email.status`, for another service: the account's address and whether it is verified. */
+export interface EmailStatusReply {
+  userId: string;
+  email: string;
+  emailVerified: boolean;
 }
 
 /** A wishlist entry as the user service keeps it; the catalog supplies the product itself. */

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { derivedKey } from '@shop/kit';
 import {
   CartCustomization,
   CartView,
@@ -8,7 +9,7 @@ import {
   OrderView,
   UploadedFileView,
 } from '@shop/proto';
-import { createHmac, createSecretKey, hkdfSync, KeyObject, timingSafeEqual } from 'node:crypto';
+import { createHmac, KeyObject, timingSafeEqual } from 'node:crypto';
 import { GATEWAY_CONFIG, GatewayConfig } from '../config/gateway-config';
 
 /** Where the cart says a customization file is stored: the link its records and orders keep. */
@@ -33,7 +34,7 @@ export class ArtworkLinks {
   private readonly key: KeyObject;
 
   constructor(@Inject(GATEWAY_CONFIG) config: Pick<GatewayConfig, 'JWT_SECRET'>) {
-    this.key = createSecretKey(Buffer.from(hkdfSync('sha256', config.JWT_SECRET, '', 'shop artwork links', 32)));
+    this.key = derivedKey(config.JWT_SECRET, 'shop artwork links');
   }
 
   /** The signed link to a stored file's link; anything else (a name, another site's address) is left as it is. */

@@ -1,7 +1,20 @@
 import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { RpcCallOptions, RpcClient } from '@shop/kit';
-import { AdminAuthReply, AdminLoginInput, adminLoginSchema, AdminView, RPC, SessionsEndedReply } from '@shop/proto';
+import {
+  AdminAuthReply,
+  AdminLoginInput,
+  AdminLoginReply,
+  adminLoginSchema,
+  AdminTwoFactorEnrolReply,
+  AdminView,
+  RPC,
+  SessionsEndedReply,
+  TwoFactorEnrolInput,
+  twoFactorEnrolSchema,
+  TwoFactorVerifyInput,
+  twoFactorVerifySchema,
+} from '@shop/proto';
 import { AdminGuard } from '../auth/auth.guards';
 import { Caller } from '../common/caller.decorator';
 import { ZodBody } from '../common/zod-body.pipe';
@@ -16,11 +29,39 @@ export class AdminAuthController {
     private readonly sessions: EndedSessions,
   ) {}
 
+  /**
+   * The password step. With two-factor sign-in on, the answer is the second step's challenge (and,
+   * for staff without an authenticator, what sets one up) instead of a token.
+   */
   @Post('login')
   @HttpCode(200)
   @SignInThrottle()
   async login(@Body(new ZodBody(adminLoginSchema)) body: AdminLoginInput, @Caller('device') caller: RpcCallOptions) {
-    const reply = await this.rpc.call<AdminAuthReply>(RPC.user.adminLogin, body, caller);
+    const reply = await this.rpc.call<AdminLoginReply>(RPC.user.adminLogin, body, caller);
+    return { success: true, ...reply };
+  }
+
+  /** Sets up the authenticator with its first code, signs in, and shows the recovery codes once. */
+  @Post('login/two-factor/enrol')
+  @HttpCode(200)
+  @SignInThrottle()
+  async enrolTwoFactor(
+    @Body(new ZodBody(twoFactorEnrolSchema)) body: TwoFactorEnrolInput,
+    @Caller('device') caller: RpcCallOptions,
+  ) {
+    const reply = await this.rpc.call<AdminTwoFactorEnrolReply>(RPC.user.adminTwoFactorEnrol, body, caller);
+    return { success: true, ...reply };
+  }
+
+  /** Finishes signing in with a code from the authenticator, or a recovery code. */
+  @Post('login/two-factor')
+  @HttpCode(200)
+  @SignInThrottle()
+  async verifyTwoFactor(
+    @Body(new ZodBody(twoFactorVerifySchema)) body: TwoFactorVerifyInput,
+    @Caller('device') caller: RpcCallOptions,
+  ) {
+    const reply = await this.rpc.call<AdminAuthReply>(RPC.user.adminTwoFactorVerify, body, caller);
     return { success: true, ...reply };
   }
 

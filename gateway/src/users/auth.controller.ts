@@ -6,6 +6,7 @@ import {
   ChangePasswordInput,
   changePasswordSchema,
   CustomerOrderStats,
+  EmailVerifiedReply,
   ForgotPasswordInput,
   forgotPasswordSchema,
   LoginInput,
@@ -23,6 +24,8 @@ import {
   updateProfileSchema,
   UserStatsReply,
   UserView,
+  VerifyEmailInput,
+  verifyEmailSchema,
 } from '@shop/proto';
 import { CustomerGuard } from '../auth/auth.guards';
 import { ArtworkLinks } from '../cart/artwork-links';
@@ -92,6 +95,27 @@ export class AuthController {
     const { message, token, user, ended } = await this.rpc.call<PasswordResetReply>(RPC.user.resetPassword, body, caller);
     this.sessions.ended(ended);
     return { success: true, message, token, user };
+  }
+
+  /** Opens the link of the verification mail: no sign-in needed, as it may be opened on another device. */
+  @Post('verify-email')
+  @HttpCode(200)
+  @SignInThrottle()
+  async verifyEmail(@Body(new ZodBody(verifyEmailSchema)) body: VerifyEmailInput, @Caller() caller: RpcCallOptions) {
+    const { message, user } = await this.rpc.call<EmailVerifiedReply>(RPC.user.verifyEmail, body, caller);
+    this.profiles.drop(user._id);
+    return { success: true, message, user };
+  }
+
+  /** Sends the signed-in customer a new verification link (checkout and My Account offer it). */
+  @Post('verify-email/resend')
+  @HttpCode(200)
+  @SignInThrottle()
+  @ApiBearerAuth()
+  @UseGuards(CustomerGuard)
+  async resendVerification(@Caller() caller: RpcCallOptions) {
+    const { message } = await this.rpc.call<{ message: string }>(RPC.user.resendVerification, {}, caller);
+    return { success: true, message };
   }
 
   /** Sign Out: ends this device's session; the customer's other devices stay signed in. */

@@ -5,9 +5,10 @@ import type { GatewayConfig } from '../config/gateway-config';
 const SIGN_IN_ROUTE = 'shop:sign-in-route';
 
 /**
- * Marks login, registration, password reset and admin login: besides the general budget, they share
- * one tighter budget per client (AUTH_RATE_LIMIT_PER_MINUTE), so guessing passwords or sending
- * reset mail on one of them leaves none for the others.
+ * Marks login, registration, password reset, e-mail verification and admin login with its two-factor
+ * steps: besides the general budget, they share one tighter budget per client
+ * (AUTH_RATE_LIMIT_PER_MINUTE), so guessing passwords or codes, or sending mail, on one of them
+ * leaves none for the others.
  */
 export const SignInThrottle = () => SetMetadata(SIGN_IN_ROUTE, true);
 

@@ -17,6 +17,7 @@ import { OrderSettingsNotify1797000000000 } from './migrations/1797000000000-set
 import { OrderShippingBuyer1800000000000 } from './migrations/1800000000000-order-shipping-buyer';
 import { OrderInvoices1801000000000 } from './migrations/1801000000000-invoices';
 import { OrderCashOnDelivery1802000000000 } from './migrations/1802000000000-cash-on-delivery';
+import { CustomerEmailVerified1803000000000 } from './migrations/1803000000000-customer-email-verified';
 import { IdempotencyKeyEntity } from './orders/idempotency-key.entity';
 import { OrderLineEntity } from './orders/order-line.entity';
 import { OrderRefundEntity } from './orders/order-refund.entity';
@@ -54,6 +55,7 @@ export const ORDER_ENTITIES = [
         OrderShippingBuyer1800000000000,
         OrderInvoices1801000000000,
         OrderCashOnDelivery1802000000000,
+        CustomerEmailVerified1803000000000,
       ],
       envSchema: orderEnvSchema,
     }),

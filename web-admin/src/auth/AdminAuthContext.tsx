@@ -1,3 +1,4 @@
+import type { AdminAuthReply, AdminTwoFactorChallenge } from '@shop/proto';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import * as adminApi from '../api/admin';
@@ -17,7 +18,13 @@ export interface AdminAuthValue {
   sessionError: ApiFailure | null;
   /** Asks the server for the stored session's admin again. */
   retrySession(): void;
-  login(email: string, password: string): Promise<adminApi.Admin>;
+  /**
+   * The password step. Signs in and answers null, or, with two-factor sign-in on, answers the
+   * second step's challenge: no session starts until that step does.
+   */
+  login(email: string, password: string): Promise<AdminTwoFactorChallenge | null>;
+  /** Starts the session a two-factor step signed in with. */
+  startSession(reply: AdminAuthReply): void;
   logout(): Promise<void>;
   /** True after the request client ended the session on a 401: sign-in says why. */
   sessionExpired: boolean;
@@ -52,6 +59,16 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
     forget();
   }, [forget]);
 
+  const startSession = useCallback(
+    (reply: AdminAuthReply) => {
+      localStorage.setItem(STORAGE_KEYS.adminToken, reply.token);
+      queryClient.setQueryData([...PROFILE_KEY, reply.token], reply.admin);
+      setSessionExpired(false);
+      setToken(reply.token);
+    },
+    [queryClient],
+  );
+
   const { data, isPending, error, refetch } = profile;
   const value = useMemo<AdminAuthValue>(
     () => ({
@@ -62,12 +79,11 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
       sessionExpired,
       login: async (email, password) => {
         const reply = await adminApi.login(email, password);
-        localStorage.setItem(STORAGE_KEYS.adminToken, reply.token);
-        queryClient.setQueryData([...PROFILE_KEY, reply.token], reply.admin);
-        setSessionExpired(false);
-        setToken(reply.token);
-        return reply.admin;
+        if ('twoFactor' in reply) return reply;
+        startSession(reply);
+        return null;
       },
+      startSession,
       logout: async () => {
         try {
           await adminApi.logout();
@@ -80,7 +96,7 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
       },
       endSession,
     }),
-    [token, data, isPending, error, refetch, sessionExpired, queryClient, forget, endSession],
+    [token, data, isPending, error, refetch, sessionExpired, forget, endSession, startSession],
   );
 
   return <AdminAuthContext.Provider value={value}>{children}</AdminAuthContext.Provider>;

@@ -1,5 +1,5 @@
 import * as jwt from 'jsonwebtoken';
-import { jwtKey } from './jwt-key';
+import { derivedKey, jwtKey } from './jwt-key';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123';
 
@@ -15,5 +15,15 @@ describe('jwtKey', () => {
   it('refuses a token signed with another secret', () => {
     const forged = jwt.sign({ role: 'admin' }, `${SECRET}-other`, { algorithm: 'HS256' });
     expect(() => jwt.verify(forged, jwtKey(SECRET), { algorithms: ['HS256'] })).toThrow('invalid signature');
+  });
+});
+
+describe('derivedKey', () => {
+  it('gives each purpose its own key, the same every time, and never the secret itself', () => {
+    const links = derivedKey(SECRET, 'shop e-mail verification links');
+    expect(links.export().equals(derivedKey(SECRET, 'shop e-mail verification links').export())).toBe(true);
+    expect(links.export().equals(derivedKey(SECRET, 'shop artwork links').export())).toBe(false);
+    expect(links.export().equals(jwtKey(SECRET).export())).toBe(false);
+    expect(links.export()).toHaveLength(32);
   });
 });

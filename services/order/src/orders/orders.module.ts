@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CouponsModule } from '../coupons/coupons.module';
+import { CustomersModule } from '../customers/customers.module';
 import { InvoicesModule } from '../invoices/invoices.module';
 import { SettingsModule } from '../settings/settings.module';
 import { AdminOrdersRpcController } from './admin-orders.rpc-controller';
@@ -15,7 +16,7 @@ import { OrdersRpcController } from './orders.rpc-controller';
 import { OrdersService } from './orders.service';
 
 @Module({
-  imports: [CouponsModule, SettingsModule, InvoicesModule],
+  imports: [CouponsModule, SettingsModule, CustomersModule, InvoicesModule],
   controllers: [OrdersRpcController, AdminOrdersRpcController],
   providers: [
     OrdersService,

@@ -23,6 +23,7 @@ import { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm'
 import type { OrderConfig } from '../config/order-config';
 import { CouponsService } from '../coupons/coupons.service';
 import { CustomerEntity } from '../customers/customer.entity';
+import { CustomerVerificationService } from '../customers/customer-verification.service';
 import { SettingsService } from '../settings/settings.service';
 import { codRefusal, isCashOnDelivery } from './cash-on-delivery';
 import { CheckoutFiles } from './checkout-files';
@@ -110,15 +111,18 @@ export class OrdersService {
     private readonly views: OrderViews,
     private readonly replies: RpcReplies,
     private readonly settings: SettingsService,
+    private readonly verification: CustomerVerificationService,
     @Inject(SERVICE_CONFIG) private readonly config: OrderConfig,
   ) {}
 
   /**
    * Places an order: prices it, writes it with its stock not yet reserved, then reserves. With an
    * Idempotency-Key, a retried submit gets the order the first one placed (finishing it if the
-   * first stopped half way), and the same key with a different request is refused. Cash on
-   * delivery is taken while the settings allow it and up to their limit; such an order is placed
-   * the same way, with no payment window (it is paid at the door and never expires).
+   * first stopped half way), and the same key with a different request is refused. While the shop
+   * requires verified e-mail addresses, a customer without one places nothing
+   * (CustomerVerificationService). Cash on delivery is taken while the settings allow it and up to
+   * their limit; such an order is placed the same way, with no payment window (it is paid at the
+   * door and never expires).
    */
   async create(
     userId: string,
@@ -132,6 +136,7 @@ export class OrdersService {
       const earlier = await this.replayClaim(claim, hash);
       if (earlier) return earlier;
     }
+    await this.verification.assertMayOrder(userId, customer);
     const cod = isCashOnDelivery(input.paymentDetails.paymentMethod) ? await this.settings.current() : null;
     if (cod && !cod.codEnabled) throw codRefused(ORDER_MESSAGES.codUnavailable);
     const priced = await this.files
@@ -274,7 +279,8 @@ export class OrdersService {
   ): Promise<{ claim: KeyClaim | null; customer: CustomerEntity | null }> {
     const [row]: (Partial<KeyClaim> & Partial<CustomerEntity>)[] = await this.dataSource.query(
       `SELECT c.request_hash AS "requestHash", c.order_id AS "orderId",
-              u.user_id AS "userId", u.username, u.email, u.name, u.updated_at AS "updatedAt"
+              u.user_id AS "userId", u.username, u.email, u.name, u.email_verified AS "emailVerified",
+              u.updated_at AS "updatedAt"
        FROM (SELECT) one
        LEFT JOIN idempotency_keys c
          ON c.user_id = $1 AND c.key = $2 AND c.created_at > now() - make_interval(secs => $3)

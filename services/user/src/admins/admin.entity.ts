@@ -17,6 +17,17 @@ export class AdminEntity {
   @Column({ name: 'last_logout', type: 'timestamptz', nullable: true })
   lastLogout: Date | null;
 
+  /** The authenticator's TOTP secret, sealed (SealedSecrets); null until one is enrolled. */
+  @Column({ name: 'totp_secret', type: 'text', nullable: true })
+  totpSecret: string | null;
+
+  @Column({ name: 'totp_enrolled_at', type: 'timestamptz', nullable: true })
+  totpEnrolledAt: Date | null;
+
+  /** The last time step a code was accepted for: a code of it or an earlier one is not taken again. */
+  @Column({ name: 'totp_last_step', type: 'integer', nullable: true })
+  totpLastStep: number | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

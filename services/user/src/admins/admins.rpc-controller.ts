@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { parseInput } from '@shop/kit';
-import { adminLoginSchema, RPC, RpcEnvelope } from '@shop/proto';
+import { adminLoginSchema, RPC, RpcEnvelope, twoFactorEnrolSchema, twoFactorVerifySchema } from '@shop/proto';
 import { actorId } from '../auth/actor';
 import { AdminsService } from './admins.service';
 
@@ -12,6 +12,16 @@ export class AdminsRpcController {
   @MessagePattern(RPC.user.adminLogin)
   login(@Payload() env: RpcEnvelope) {
     return this.admins.login(parseInput(adminLoginSchema, env.data), env.ip, env.userAgent);
+  }
+
+  @MessagePattern(RPC.user.adminTwoFactorEnrol)
+  enrolTwoFactor(@Payload() env: RpcEnvelope) {
+    return this.admins.enrolTwoFactor(parseInput(twoFactorEnrolSchema, env.data), env.ip, env.userAgent);
+  }
+
+  @MessagePattern(RPC.user.adminTwoFactorVerify)
+  verifyTwoFactor(@Payload() env: RpcEnvelope) {
+    return this.admins.verifyTwoFactor(parseInput(twoFactorVerifySchema, env.data), env.ip, env.userAgent);
   }
 
   @MessagePattern(RPC.user.adminProfile)

@@ -38,12 +38,18 @@ export class LoginAttemptsService {
 
   /**
    * Runs `verify` unless the account or the IP is locked (429). Returns what `verify` said; a
-   * success clears the account's failures.
+   * success clears the account's failures, unless `signsIn` is false: a right password with a
+   * second step still to come leaves the failures, so wrong codes add up to the lock-out however
+   * often the password is entered again.
    */
-  async attempt(target: LoginTarget, verify: () => Promise<boolean>): Promise<boolean> {
+  async attempt(
+    target: LoginTarget,
+    verify: () => Promise<boolean>,
+    options: { signsIn?: boolean } = {},
+  ): Promise<boolean> {
     const attemptId = await this.begin(target, new Date());
     const ok = await verify();
-    if (ok) await this.succeed(attemptId, target);
+    if (ok) await this.succeed(attemptId, target, options.signsIn ?? true);
     return ok;
   }
 
@@ -112,10 +118,10 @@ export class LoginAttemptsService {
     );
   }
 
-  private async succeed(attemptId: string, target: LoginTarget): Promise<void> {
+  private async succeed(attemptId: string, target: LoginTarget, signsIn: boolean): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await manager.update(LoginAttemptEntity, { id: attemptId }, { succeeded: true });
-      await this.clearAccount(manager, target);
+      if (signsIn) await this.clearAccount(manager, target);
     });
   }
 }

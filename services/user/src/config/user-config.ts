@@ -27,6 +27,8 @@ const userEnvironment = z
     CUSTOMER_TOKEN_TTL: duration.default('7d'),
     /** The back office's session timeout (30 minutes by default). */
     ADMIN_TOKEN_TTL: duration.default('30m'),
+    /** How long an e-mail verification link works (24 hours; a test shortens it to see one expire). */
+    EMAIL_VERIFICATION_TTL: duration.default('24h'),
     ADMIN_EMAIL: z.string().trim().toLowerCase().email('must be an e-mail address').optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     REQUIRE_STRONG_PASSWORDS: flag.default('true'),

@@ -57,12 +57,17 @@ export class GoogleSignInService {
       googleId: google.googleId,
       name: google.name ?? null,
       profilePic: google.picture ?? null,
+      // Google verified the address (a sign-in without that is refused above).
+      emailVerifiedAt: new Date(),
     });
     if (created.name || created.profilePic) await this.users.publishUpdated(m, created);
     return created;
   }
 
-  /** The customer's own name and picture stay; Google's fill only what is empty. */
+  /**
+   * The customer's own name and picture stay; Google's fill only what is empty. Google verified the
+   * address this account was found by, so it counts as verified from now on.
+   */
   private async link(m: EntityManager, user: UserEntity, google: GoogleSignInInput): Promise<UserEntity> {
     if (user.googleId && user.googleId !== google.googleId) {
       throw RpcError.conflict(MESSAGES.googleAccountMismatch);
@@ -72,13 +77,23 @@ export class GoogleSignInService {
       googleId: google.googleId,
       name: user.name ?? google.name ?? null,
       profilePic: user.profilePic ?? google.picture ?? null,
+      emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
     };
     await m.update(
       UserEntity,
       { id: user.id },
-      { googleId: linked.googleId, name: linked.name, profilePic: linked.profilePic },
+      {
+        googleId: linked.googleId,
+        name: linked.name,
+        profilePic: linked.profilePic,
+        emailVerifiedAt: linked.emailVerifiedAt,
+      },
     );
-    if (linked.name !== user.name || linked.profilePic !== user.profilePic)
+    if (
+      linked.name !== user.name ||
+      linked.profilePic !== user.profilePic ||
+      linked.emailVerifiedAt !== user.emailVerifiedAt
+    )
       await this.users.publishUpdated(m, linked);
     return linked;
   }

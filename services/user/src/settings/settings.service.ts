@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RpcError, SERVICE_CONFIG } from '@shop/kit';
+import { FACTORY_SETTINGS } from '@shop/proto';
 import { DataSource, EntityManager } from 'typeorm';
 import type { UserConfig } from '../config/user-config';
 import { ShopSettingsEntity } from './shop-settings.entity';
@@ -13,13 +14,20 @@ export interface AccountSettings {
   /** The admin token's lifetime. */
   adminSessionSeconds: number;
   requireStrongPasswords: boolean;
+  /** New accounts registered with a password verify their address before their first order. */
+  requireEmailVerification: boolean;
+  /** Staff sign in with a password and a code from an authenticator app. */
+  twoFactorAuth: boolean;
+  /** The issuer authenticator apps show beside the staff account. */
+  businessName: string;
 }
 
 /**
  * The back office's security settings, as of the last `settings.updated`. Until the back office has
  * published any, the environment decides (MAX_LOGIN_ATTEMPTS, ADMIN_TOKEN_TTL,
- * REQUIRE_STRONG_PASSWORDS; registrations open). Read per request, so every replica follows a
- * change as soon as its event is handled.
+ * REQUIRE_STRONG_PASSWORDS) and the factory defaults the rest (registrations open, e-mail
+ * verification on, two-factor sign-in off). Read per request, so every replica follows a change as
+ * soon as its event is handled.
  */
 @Injectable()
 export class SettingsService {
@@ -36,6 +44,9 @@ export class SettingsService {
       allowRegistrations: s?.allowRegistrations ?? true,
       adminSessionSeconds: s?.sessionTimeout ? s.sessionTimeout * 60 : this.config.ADMIN_TOKEN_TTL,
       requireStrongPasswords: s?.requireStrongPasswords ?? this.config.REQUIRE_STRONG_PASSWORDS,
+      requireEmailVerification: s?.requireEmailVerification ?? FACTORY_SETTINGS.requireEmailVerification,
+      twoFactorAuth: s?.twoFactorAuth ?? FACTORY_SETTINGS.twoFactorAuth,
+      businessName: s?.businessName || FACTORY_SETTINGS.businessName,
     };
   }
 

@@ -43,5 +43,6 @@ export function toUserView(
     addresses: addresses.map(toAddressView),
     lastLogin: user.lastLogin?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
+    emailVerified: Boolean(user.emailVerifiedAt),
   };
 }

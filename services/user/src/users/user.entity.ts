@@ -31,6 +31,10 @@ export class UserEntity {
   @Column({ name: 'google_id', type: 'varchar', length: 64, nullable: true })
   googleId: string | null;
 
+  /** When the customer proved the address is theirs: a verification link, or Google's word; null until then. */
+  @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
+  emailVerifiedAt: Date | null;
+
   @Column({ name: 'is_active', type: 'boolean', default: true })
   isActive: boolean;
 

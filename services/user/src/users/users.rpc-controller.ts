@@ -23,8 +23,12 @@ export class UsersRpcController {
 
   @MessagePattern(RPC.user.register)
   async register(@Payload() env: RpcEnvelope) {
-    const { requireStrongPasswords } = await this.settings.assertRegistrationsOpen();
-    return this.users.register(parseInput(registrationSchema(requireStrongPasswords), env.data), env.userAgent);
+    const { requireStrongPasswords, requireEmailVerification } =
+      await this.settings.assertRegistrationsOpen();
+    return this.users.register(parseInput(registrationSchema(requireStrongPasswords), env.data), {
+      userAgent: env.userAgent,
+      requireEmailVerification,
+    });
   }
 
   @MessagePattern(RPC.user.login)

@@ -19,7 +19,9 @@ import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { AddressEntity } from '../addresses/address.entity';
 import { LoginAttemptsService } from '../auth/login-attempts.service';
 import { PasswordService } from '../auth/password.service';
+import { VerificationLinks } from '../email-verification/verification-links';
 import { OpenOptions, SessionsService } from '../sessions/sessions.service';
+import { SettingsService } from '../settings/settings.service';
 import { WishlistItemEntity } from '../wishlist/wishlist-item.entity';
 import { UserEntity } from './user.entity';
 import { toUserView } from './user-view';
@@ -41,16 +43,31 @@ export class UsersService {
     private readonly attempts: LoginAttemptsService,
     private readonly sessions: SessionsService,
     private readonly events: EventPublisher,
+    private readonly settings: SettingsService,
+    private readonly verificationLinks: VerificationLinks,
   ) {}
 
-  /** A new account, signed in on the device that registered it. */
-  async register(input: RegisterInput, userAgent?: string): Promise<AuthReply<UserView>> {
+  /**
+   * A new account, signed in on the device that registered it. While the shop requires verified
+   * addresses, its verification link is queued with it; until it is opened, checkout is refused.
+   */
+  async register(
+    input: RegisterInput,
+    options: { userAgent?: string; requireEmailVerification: boolean },
+  ): Promise<AuthReply<UserView>> {
+    const { userAgent, requireEmailVerification } = options;
     await this.assertAvailable(this.dataSource.manager, { username: input.username, email: input.email });
     const passwordHash = await this.passwords.hash(input.password);
     const user = await this.mapUniqueClash(() =>
-      this.dataSource.transaction((m) =>
-        this.createAccount(m, { username: input.username, email: input.email, passwordHash }),
-      ),
+      this.dataSource.transaction(async (m) => {
+        const created = await this.createAccount(m, {
+          username: input.username,
+          email: input.email,
+          passwordHash,
+        });
+        if (requireEmailVerification) await this.verificationLinks.send(m, created);
+        return created;
+      }),
     );
     const token = await this.sessions.open({ role: 'customer', id: user.id }, { userAgent });
     return { token, user: toUserView(user, [], []) };
@@ -60,7 +77,7 @@ export class UsersService {
   async createAccount(
     m: EntityManager,
     fields: Pick<UserEntity, 'username' | 'email' | 'passwordHash'> &
-      Partial<Pick<UserEntity, 'name' | 'profilePic' | 'googleId' | 'lastLogin'>>,
+      Partial<Pick<UserEntity, 'name' | 'profilePic' | 'googleId' | 'lastLogin' | 'emailVerifiedAt'>>,
   ): Promise<UserEntity> {
     const created = await m.save(m.create(UserEntity, fields));
     await this.events.publish<UserRegisteredEvent>(m, EVENTS.userRegistered, {
@@ -71,6 +88,7 @@ export class UsersService {
       createdAt: created.createdAt.toISOString(),
       companyName: created.companyName ?? null,
       city: null,
+      emailVerified: Boolean(created.emailVerifiedAt),
     });
     return created;
   }
@@ -106,7 +124,10 @@ export class UsersService {
     return this.view(this.dataSource.manager, userId, user);
   }
 
-  /** A partial profile update; `lastLogin` in the body only stamps the server's clock. */
+  /**
+   * A partial profile update; `lastLogin` in the body only stamps the server's clock. A new e-mail
+   * address is unverified, and gets its own link while the shop requires verified addresses.
+   */
   async updateProfile(userId: string, input: UpdateProfileInput): Promise<UserView> {
     return this.mapUniqueClash(() =>
       this.dataSource.transaction(async (m) => {
@@ -115,7 +136,10 @@ export class UsersService {
         if (input.username !== undefined && input.username !== user.username) {
           changes.username = input.username;
         }
-        if (input.email !== undefined && input.email !== user.email) changes.email = input.email;
+        if (input.email !== undefined && input.email !== user.email) {
+          changes.email = input.email;
+          changes.emailVerifiedAt = null;
+        }
         for (const field of OPTIONAL_PROFILE_FIELDS) {
           const value = input[field];
           if (value === undefined) continue;
@@ -129,6 +153,9 @@ export class UsersService {
         if (input.lastLogin !== undefined) changes.lastLogin = new Date();
         if (Object.keys(changes).length) await m.update(UserEntity, { id: user.id }, changes);
         if (profileChanged) await this.publishUpdated(m, { ...user, ...changes });
+        if (changes.email && (await this.settings.current(m)).requireEmailVerification) {
+          await this.verificationLinks.send(m, { ...user, ...changes });
+        }
         return this.view(m, user.id);
       }),
     );
@@ -189,6 +216,7 @@ export class UsersService {
       profilePic: user.profilePic,
       companyName: user.companyName,
       city: await this.cityOf(m, user.id),
+      emailVerified: Boolean(user.emailVerifiedAt),
     });
   }
 

@@ -1,4 +1,9 @@
-import { adminLoginSchema } from '@shop/proto';
+import {
+  adminLoginSchema,
+  type AdminAuthReply,
+  type AdminTwoFactorChallenge,
+  type AdminTwoFactorEnrolReply,
+} from '@shop/proto';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -6,6 +11,7 @@ import { failureMessage } from '../../api/client';
 import { useAdminAuth } from '../../auth/AdminAuthContext';
 import { EyeIcon, EyeOffIcon } from '../../components/icons';
 import { zodResolver } from '../../lib/zodResolver';
+import { RecoveryCodes, TwoFactorEnrol, TwoFactorVerify } from './TwoFactorSteps';
 
 export const LOGIN_FAILED = 'Login failed';
 
@@ -14,10 +20,17 @@ interface LoginValues {
   password: string;
 }
 
-/** Admin sign-in (back-office spec, section 2). */
+/** Where sign-in stands: the password, then (two-factor sign-in on) a code, or setting up the app. */
+type Step =
+  | { kind: 'password' }
+  | { kind: 'second'; challenge: AdminTwoFactorChallenge }
+  | { kind: 'recovery-codes'; reply: AdminTwoFactorEnrolReply };
+
+/** Admin sign-in (back-office spec, section 2), with the two-factor steps when the setting is on. */
 export default function LoginPage() {
-  const { admin, login } = useAdminAuth();
+  const { admin, login, startSession } = useAdminAuth();
   const navigate = useNavigate();
+  const [step, setStep] = useState<Step>({ kind: 'password' });
   const [showPassword, setShowPassword] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const {
@@ -40,12 +53,43 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setServerError(null);
     try {
-      await login(email, password);
-      navigate('/dashboard', { replace: true });
+      const challenge = await login(email, password);
+      if (challenge) setStep({ kind: 'second', challenge });
+      else navigate('/dashboard', { replace: true });
     } catch (error) {
       setServerError(failureMessage(error, LOGIN_FAILED));
     }
   });
+
+  const signedIn = (reply: AdminAuthReply) => {
+    startSession(reply);
+    navigate('/dashboard', { replace: true });
+  };
+  const backToPassword = () => setStep({ kind: 'password' });
+
+  if (step.kind !== 'password') {
+    return (
+      <div className="login-page">
+        <main className="login-card">
+          {step.kind === 'recovery-codes' ? (
+            <RecoveryCodes codes={step.reply.recoveryCodes} onDone={() => signedIn(step.reply)} />
+          ) : step.challenge.twoFactor === 'enrol' ? (
+            <TwoFactorEnrol
+              challenge={step.challenge}
+              onEnrolled={(reply) => setStep({ kind: 'recovery-codes', reply })}
+              onBack={backToPassword}
+            />
+          ) : (
+            <TwoFactorVerify
+              challenge={step.challenge.challenge}
+              onSignedIn={signedIn}
+              onBack={backToPassword}
+            />
+          )}
+        </main>
+      </div>
+    );
+  }
 
   return (
     <div className="login-page">
