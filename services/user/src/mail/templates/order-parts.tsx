@@ -2,9 +2,12 @@ import { Column, Row, Section, Text } from '@react-email/components';
 import { SHIPPING_METHOD_LABELS, type CartCustomization, type OrderView } from '@shop/proto';
 import { styles } from './mail-frame';
 
+/** One formatter for every amount: `toLocaleString` builds a new one on each call. */
+const INR = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** ₹1,23,456.00: rupees in Indian digit grouping. */
 export function formatRupees(rupees: number): string {
-  return `₹${rupees.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `₹${INR.format(rupees)}`;
 }
 
 /** How shoppers and staff name an order: the last 8 characters of its id (storefront spec). */
