@@ -1,4 +1,7 @@
-import { Button, Heading, Section, Text } from '@react-email/components';
+import { Button } from '@react-email/button';
+import { Heading } from '@react-email/heading';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { SHIPPING_METHOD_LABELS, toRupees, type OrderView, type PaymentRefundReason } from '@shop/proto';
 import type { MailData } from '../mail-kinds';
 import { formatDateTime } from './account-mails';

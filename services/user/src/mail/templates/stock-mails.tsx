@@ -1,4 +1,7 @@
-import { Button, Heading, Section, Text } from '@react-email/components';
+import { Button } from '@react-email/button';
+import { Heading } from '@react-email/heading';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import type { MailData } from '../mail-kinds';
 import type { MailContent } from './mail-content';
 import { type BusinessDetails, MailFrame, styles } from './mail-frame';
