@@ -267,6 +267,26 @@ export async function sandboxPay(
 }
 
 /**
+ * Places an order and pays it through the simulated Razorpay, as the storefront does: checkout,
+ * Razorpay's order, Checkout's payment and the verify. Answers the order as placed.
+ */
+export async function placePaidOrder(
+  http: Http,
+  token: string,
+  body: unknown,
+): Promise<{ _id: string; totalAmount: number }> {
+  const placed = await http.post('/orders', body, token);
+  if (placed.status !== 201)
+    throw new Error(`checkout failed: ${placed.status} ${JSON.stringify(placed.body)}`);
+  const order = placed.body.order;
+  const paid = await sandboxPay(http, (await createPaymentOrder(http, order._id, token)).id);
+  const verified = await http.post('/payments/verify', { ...paid, orderId: order._id }, token);
+  if (verified.status !== 200)
+    throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+  return order;
+}
+
+/**
  * Keeps a service from handling any event (its consumers wait to record the event in the inbox)
  * until the answered function is called, as a consumer running late would; everything else the
  * service does, such as its sweeps, goes on.
@@ -351,7 +371,6 @@ export async function answerRefunds(
     outcome,
   ]);
 }
-
 
 /**
  * Ends a pending refund in the simulated Razorpay listening on `sandboxPort`, which then sends the
