@@ -1,11 +1,14 @@
 import type { Client } from 'pg';
 
 /**
- * What the mail tests share: when the user service has handled an event, and the mails it queued
- * for it, read from the user service's own database (`inbox`, `mails`). A mail is queued in the
+ * What the mail tests share: the order number mails name; when the user service has handled an
+ * event, and the mails it queued for it, read from the user service's own database (`inbox`, `mails`). A mail is queued in the
  * transaction that handles its event, so once the event is handled, a mail it did not queue never
  * goes out.
  */
+
+/** The order number a mail names: `#` and the last 8 characters of the order id, upper-cased. */
+export const orderNumberOf = (orderId: string) => `#${orderId.slice(-8).toUpperCase()}`;
 
 export interface QueuedMailRow {
   kind: string;
