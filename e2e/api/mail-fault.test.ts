@@ -6,8 +6,9 @@ import { api } from '../harness/http';
 import type { InboxMail } from '../harness/mailbox';
 import { verifyEmail } from './account-support';
 import { adminToken } from './catalog-support';
+import { orderNumberOf as numberOf } from './mail-support';
 import { checkoutBody, createProduct, Http, orderDb } from './order-fixtures';
-import { createPaymentOrder, eventually, pause, sandboxPay } from './payment-fixtures';
+import { eventually, pause, placePaidOrder } from './payment-fixtures';
 
 jest.setTimeout(600_000);
 
@@ -15,8 +16,6 @@ const ORDERS = 200;
 const SHOPPERS = 10;
 const MAILDEV_DOWN_MS = 30_000;
 
-/** The order number a mail names: `#` and the last 8 characters of the order id, upper-cased. */
-const numberOf = (orderId: string) => `#${orderId.slice(-8).toUpperCase()}`;
 
 /**
  * The issue's fault test: 200 orders are paid while maildev is stopped for 30 s and the mail sender
@@ -77,14 +76,8 @@ describe('mail and invoices through a stopped mail server and a killed mail send
     const paid: { orderId: string; email: string }[] = [];
     let killed: Promise<void> | null = null;
     const checkout = async ({ email, token }: { email: string; token: string }) => {
-      const placed = await http.post('/orders', checkoutBody([{ product, quantity: 1 }]), token);
-      if (placed.status !== 201) throw new Error(`order refused: ${placed.status} ${JSON.stringify(placed.body)}`);
-      const orderId: string = placed.body.order._id;
-      const provider = await createPaymentOrder(http, orderId, token);
-      const signed = await sandboxPay(http, provider.id);
-      const verified = await http.post('/payments/verify', { ...signed, orderId }, token);
-      if (verified.status !== 200) throw new Error(`verify refused: ${verified.status} ${JSON.stringify(verified.body)}`);
-      paid.push({ orderId, email });
+      const order = await placePaidOrder(http, token, checkoutBody([{ product, quantity: 1 }]));
+      paid.push({ orderId: order._id, email });
       // Half way through, the mail sender dies mid-work (SIGKILL) and is started again.
       if (paid.length === ORDERS / 2 && !killed) {
         killed = backend.kill('user', 'SIGKILL').then(() => backend.restart('user'));

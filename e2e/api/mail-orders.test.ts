@@ -6,7 +6,8 @@ import type { InboxMail } from '../harness/mailbox';
 import { verifyEmail } from './account-support';
 import { adminToken } from './catalog-support';
 import { checkoutBody, createProduct, Http } from './order-fixtures';
-import { createPaymentOrder, eventually, sandboxPay } from './payment-fixtures';
+import { orderNumberOf as numberOf } from './mail-support';
+import { eventually, payOrder } from './payment-fixtures';
 
 jest.setTimeout(240_000);
 
@@ -20,7 +21,6 @@ const SELLER = {
   gstNumber: SELLER_GSTIN,
 };
 
-const numberOf = (orderId: string) => `#${orderId.slice(-8).toUpperCase()}`;
 const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /**
@@ -59,12 +59,6 @@ describe('the mails an order brings', () => {
     return { email, token: res.body.token };
   }
 
-  async function payOnline(orderId: string, token: string): Promise<void> {
-    const provider = await createPaymentOrder(http, orderId, token);
-    const signed = await sandboxPay(http, provider.id);
-    expect((await http.post('/payments/verify', { ...signed, orderId }, token)).status).toBe(200);
-  }
-
   const one = async (to: string, subject: RegExp): Promise<InboxMail> => {
     const [mail] = await backend.mailbox!.waitFor({ to, subject }, { timeoutMs: 60_000 });
     return mail;
@@ -88,7 +82,7 @@ describe('the mails an order brings', () => {
     );
     expect(placed.status).toBe(201);
     const order = placed.body.order;
-    await payOnline(order._id, token);
+    await payOrder(http, order._id, token);
 
     const mail = await one(email, new RegExp(`^Order ${numberOf(order._id)} confirmed`));
     const text = mail.text ?? '';
@@ -135,7 +129,7 @@ describe('the mails an order brings', () => {
     const placed = await http.post('/orders', checkoutBody([{ product, quantity: 1 }]), token);
     expect(placed.status).toBe(201);
     const order = placed.body.order;
-    await payOnline(order._id, token);
+    await payOrder(http, order._id, token);
     await one(email, new RegExp(`^Order ${numberOf(order._id)} confirmed`));
 
     await staffMove(order._id, { orderStatus: 'Cancelled' });
@@ -181,7 +175,7 @@ describe('the mails an order brings', () => {
     for (const quantity of [3, 1]) {
       const placed = await http.post('/orders', checkoutBody([{ product, quantity }]), token);
       expect(placed.status).toBe(201);
-      await payOnline(placed.body.order._id, token);
+      await payOrder(http, placed.body.order._id, token);
     }
     const [low] = await backend.mailbox!.waitFor({ to: SELLER.businessEmail, subject: /^Low stock: Enamel pin set/ }, { timeoutMs: 60_000 });
     expect(low.text).toContain('40');

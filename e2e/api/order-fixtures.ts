@@ -1,10 +1,16 @@
 import { databaseUrl } from '@shop/kit';
+import type { OrderDocumentView } from '@shop/proto';
 import { Client } from 'pg';
 import type { Backend } from '../harness/backend';
 import type { api } from '../harness/http';
+import { eventually } from './back-office-support';
 import { productPayload } from './catalog-support';
+import { pdfText } from './pdf-text';
 
-/** What the order API tests share: a delivery address, products in the catalog, and the order database. */
+/**
+ * What the order API tests share: a delivery address, products in the catalog, an order's documents
+ * (invoice, receipt, credit note) as PDFs, and the order database.
+ */
 
 export type Http = ReturnType<typeof api>;
 
@@ -66,6 +72,31 @@ export function checkoutBody(
     paymentDetails: { status: 'pending', amount: 0, currency: 'INR' },
     ...extra,
   };
+}
+
+/** The order's document of this kind, once the order service has issued it (as order history lists it). */
+export async function issuedDocument(
+  http: Http,
+  orderId: string,
+  token: string,
+  kind: OrderDocumentView['kind'],
+): Promise<OrderDocumentView> {
+  const documents = await eventually(
+    async () =>
+      ((await http.get(`/orders/${orderId}`, token)).body.order?.documents ?? []) as OrderDocumentView[],
+    (found) => found.some((d) => d.kind === kind),
+    `the ${kind} of order ${orderId}`,
+  );
+  return documents.find((d) => d.kind === kind)!;
+}
+
+/** Downloads a document as the browser does (`/api${path}`), with the text its PDF shows. */
+export async function downloadDocument(baseUrl: string, path: string, token?: string) {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, headers: res.headers, bytes, text: pdfText(bytes).join('\n') };
 }
 
 /** A connection to the order service's own database, to look at what the API cannot show. */

@@ -6,15 +6,20 @@ import {
   OrderRefundedEvent,
 } from '@shop/proto';
 import { adminToken } from './catalog-support';
-import { ADDRESS, checkoutBody, createProduct, Http } from './order-fixtures';
-import { pdfText } from './pdf-text';
 import {
-  createPaymentOrder,
+  ADDRESS,
+  checkoutBody,
+  createProduct,
+  downloadDocument,
+  Http,
+  issuedDocument,
+} from './order-fixtures';
+import {
   customerToken,
   eventually,
   pause,
+  placePaidOrder,
   RefundShop,
-  sandboxPay,
   startRefundShop,
 } from './payment-fixtures';
 
@@ -71,43 +76,16 @@ describe('order documents', () => {
     }, 'the order service to keep the settings');
   }
 
-  /** Places an order and pays it through the simulated Razorpay, as the storefront does. */
-  async function paidOrder(
-    token: string,
-    product: string,
-    extra: Record<string, unknown> = {},
-  ): Promise<{ _id: string; totalAmount: number }> {
-    const placed = await http.post('/orders', checkoutBody([{ product, quantity: 3 }], extra), token);
-    expect(placed.status).toBe(201);
-    const order = placed.body.order;
-    const providerOrder = await createPaymentOrder(http, order._id, token);
-    const paid = await sandboxPay(http, providerOrder.id);
-    expect((await http.post('/payments/verify', { ...paid, orderId: order._id }, token)).status).toBe(200);
-    return order;
-  }
+  const paidOrder = (token: string, product: string, extra: Record<string, unknown> = {}) =>
+    placePaidOrder(http, token, checkoutBody([{ product, quantity: 3 }], extra));
 
   const documentsOf = async (orderId: string, token: string): Promise<OrderDocumentView[]> =>
     (await http.get(`/orders/${orderId}`, token)).body.order.documents;
 
-  async function issued(
-    orderId: string,
-    token: string,
-    kind: OrderDocumentView['kind'],
-  ): Promise<OrderDocumentView> {
-    await eventually(
-      async () => (await documentsOf(orderId, token)).some((d) => d.kind === kind),
-      `the ${kind}`,
-    );
-    return (await documentsOf(orderId, token)).find((d) => d.kind === kind)!;
-  }
+  const issued = (orderId: string, token: string, kind: OrderDocumentView['kind']) =>
+    issuedDocument(http, orderId, token, kind);
 
-  async function download(path: string, token?: string) {
-    const res = await fetch(`${shop.backend.url}/api${path}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-    const bytes = Buffer.from(await res.arrayBuffer());
-    return { status: res.status, headers: res.headers, bytes, text: pdfText(bytes).join('\n') };
-  }
+  const download = (path: string, token?: string) => downloadDocument(shop.backend.url, path, token);
 
   it('lets the customer download a paid order’s tax invoice as a PDF with both GSTINs, the HSN code and IGST', async () => {
     const product = await createProduct(http, admin, { name: 'Invoice Test Lanyard', price: 450, stock: 50 });

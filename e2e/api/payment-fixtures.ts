@@ -267,6 +267,30 @@ export async function sandboxPay(
 }
 
 /**
+ * Pays an order through the simulated Razorpay, as the payment screen does: Razorpay's order,
+ * Checkout's payment and the verify.
+ */
+export async function payOrder(http: Http, orderId: string, token: string): Promise<void> {
+  const paid = await sandboxPay(http, (await createPaymentOrder(http, orderId, token)).id);
+  const verified = await http.post('/payments/verify', { ...paid, orderId }, token);
+  if (verified.status !== 200)
+    throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+}
+
+/** Places an order and pays it, as the storefront does. Answers the order as placed. */
+export async function placePaidOrder(
+  http: Http,
+  token: string,
+  body: unknown,
+): Promise<{ _id: string; totalAmount: number }> {
+  const placed = await http.post('/orders', body, token);
+  if (placed.status !== 201)
+    throw new Error(`checkout failed: ${placed.status} ${JSON.stringify(placed.body)}`);
+  await payOrder(http, placed.body.order._id, token);
+  return placed.body.order;
+}
+
+/**
  * Keeps a service from handling any event (its consumers wait to record the event in the inbox)
  * until the answered function is called, as a consumer running late would; everything else the
  * service does, such as its sweeps, goes on.
@@ -351,7 +375,6 @@ export async function answerRefunds(
     outcome,
   ]);
 }
-
 
 /**
  * Ends a pending refund in the simulated Razorpay listening on `sandboxPort`, which then sends the

@@ -5,16 +5,9 @@ import { Client } from 'pg';
 import { Backend, startBackend, TEST_ADMIN } from '../harness/backend';
 import { eventEnvelope, publishEvents } from '../harness/broker';
 import { api } from '../harness/http';
+import { handledByUserService, mailsQueuedFor } from './mail-support';
 
 jest.setTimeout(120_000);
-
-interface MailRow {
-  kind: string;
-  recipient: string;
-  dedupe_key: string;
-  data: Record<string, unknown>;
-  state: string;
-}
 
 /**
  * The mails the other services' events call for, as the user service queues and sends them. The
@@ -29,32 +22,14 @@ describe('mail from events', () => {
   let customer: { id: string; email: string };
   let seq = 0;
 
-  const rowsOf = async (eventId: string): Promise<MailRow[]> =>
-    (
-      await db.query(
-        `SELECT kind, recipient, dedupe_key, data, state FROM mails WHERE dedupe_key LIKE $1 ORDER BY kind`,
-        [`${eventId}:%`],
-      )
-    ).rows;
-
-  /** Handled once the user service's inbox has the event (its mails, if any, are queued with it). */
-  const handled = async (...events: EventEnvelope[]) => {
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      const { rows } = await db.query(
-        `SELECT count(*)::int AS n FROM inbox WHERE event_id = ANY($1::uuid[])`,
-        [events.map((e) => e.id)],
-      );
-      if (rows[0].n === events.length) return;
-      if (Date.now() > deadline)
-        throw new Error(`events not handled: ${events.map((e) => e.type).join(', ')}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
+  const rowsOf = (eventId: string) => mailsQueuedFor(db, eventId);
 
   const publish = async (...events: EventEnvelope[]) => {
     await publishEvents(backend.namespace, events);
-    await handled(...events);
+    await handledByUserService(
+      db,
+      events.map((e) => e.id),
+    );
   };
 
   const useSettings = async (changes: Partial<SettingsUpdatedEvent>) => {

@@ -142,6 +142,8 @@ export const RPC = {
     settingsUpdate: 'admin.settings.update',
     /** The settings without the secret, for the gateway (no actor needed). */
     settingsCurrent: 'admin.settings.current',
+    /** The Razorpay key secret the back office stored, for the payment service alone (no actor). */
+    settingsKeySecret: 'admin.settings.keySecret',
     rebuildStart: 'admin.readModels.rebuild',
     rebuildStatus: 'admin.readModels.status',
   },
@@ -211,5 +213,7 @@ export const RPC_READS: ReadonlySet<string> = new Set<string>([
   RPC.admin.reportExport,
   RPC.admin.settingsGet,
   RPC.admin.settingsCurrent,
+  // A read, and its reply (the secret) must never be stored with the calls answered.
+  RPC.admin.settingsKeySecret,
   RPC.admin.rebuildStatus,
 ]);

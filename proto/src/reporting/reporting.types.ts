@@ -302,6 +302,14 @@ export interface CurrentSettingsReply {
   updatedAt: string;
 }
 
+/**
+ * `admin.settings.keySecret`: the Razorpay key secret as the back office stored it (null: none), for
+ * the payment service, which signs and verifies live payments with it.
+ */
+export interface KeySecretReply {
+  razorpayKeySecret: string | null;
+}
+
 export type RebuildState = 'running' | 'succeeded' | 'failed';
 
 export interface RebuildRunView {

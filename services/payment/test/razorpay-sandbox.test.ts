@@ -11,6 +11,7 @@ import { DataSource } from 'typeorm';
 import { signWebhook, WEBHOOK_SECRET, WebhookRecorder } from '../../../e2e/api/payment-fixtures';
 import { PaymentConfig, paymentEnvSchema, SANDBOX_KEYS } from '../src/config/payment-config';
 import { PAYMENT_MIGRATIONS } from '../src/migrations/payment-migrations';
+import { PaymentModeService } from '../src/razorpay/payment-mode.service';
 import { describeFailure, RazorpayClient } from '../src/razorpay/razorpay-client.service';
 import { SandboxOrderEntity } from '../src/sandbox/sandbox-order.entity';
 import { SandboxPaymentEntity } from '../src/sandbox/sandbox-payment.entity';
@@ -18,6 +19,7 @@ import { SandboxRefundEntity } from '../src/sandbox/sandbox-refund.entity';
 import { SandboxProviderService } from '../src/sandbox/sandbox-provider.service';
 import { SandboxServer } from '../src/sandbox/sandbox-server';
 import { SandboxWebhooks } from '../src/sandbox/sandbox-webhooks';
+import type { PaymentSettingsService } from '../src/settings/payment-settings.service';
 
 jest.setTimeout(60_000);
 
@@ -32,6 +34,10 @@ describe('the official razorpay SDK against the sandbox', () => {
   let webhooks: SandboxWebhooks;
   let config: PaymentConfig;
   let sdk: Razorpay;
+
+  /** The service's client with sandbox keys, whose secret the mode service knows without any settings. */
+  const serviceClient = (sandbox: SandboxServer) =>
+    new RazorpayClient(config, sandbox, new PaymentModeService(config, {} as PaymentSettingsService));
 
   const pointAtSandbox = (client: Razorpay) => {
     (client as unknown as { api: { rq: { defaults: { baseURL: string } } } }).api.rq.defaults.baseURL =
@@ -233,7 +239,7 @@ describe('the official razorpay SDK against the sandbox', () => {
   });
 
   it("makes one refund per payment through the service's client, however often it is asked", async () => {
-    const client = new RazorpayClient(config, server);
+    const client = serviceClient(server);
     const key = { mode: 'sandbox' as const, keyId: SANDBOX_KEYS.keyId };
     const payment = await capturedPayment(15_000);
     const ask = () =>
@@ -251,7 +257,7 @@ describe('the official razorpay SDK against the sandbox', () => {
   });
 
   it('says why a refund got no answer at all instead of failing inside the SDK', async () => {
-    const nobody = new RazorpayClient(config, { baseUrl: 'http://127.0.0.1:1' } as SandboxServer);
+    const nobody = serviceClient({ baseUrl: 'http://127.0.0.1:1' } as SandboxServer);
     const failure = await nobody
       .refundPayment({ mode: 'sandbox', keyId: SANDBOX_KEYS.keyId }, 'pay_Unanswered0001', {
         amount: 100,
@@ -264,7 +270,7 @@ describe('the official razorpay SDK against the sandbox', () => {
   });
 
   it("lets the service's client reach the simulator, and turns a provider refusal into one retryable 503", async () => {
-    const client = new RazorpayClient(config, server);
+    const client = serviceClient(server);
     const key = { mode: 'sandbox' as const, keyId: SANDBOX_KEYS.keyId };
     const order = await client.createOrder(key, { amount: 70_000, currency: 'INR', receipt: 'r', notes: {} });
     expect(order.amount).toBe(70_000);

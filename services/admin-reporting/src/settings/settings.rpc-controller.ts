@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseInput } from '@shop/kit';
+import { parseInput, RpcError } from '@shop/kit';
 import { RPC, RpcEnvelope, settingsPatchSchema } from '@shop/proto';
 import { requireAdmin } from '../common/actors';
 import { SettingsService } from './settings.service';
@@ -25,5 +25,12 @@ export class SettingsRpcController {
   @MessagePattern(RPC.admin.settingsCurrent)
   current() {
     return this.settings.current();
+  }
+
+  /** For the payment service: a caller with an actor, staff included, is a person and never gets it. */
+  @MessagePattern(RPC.admin.settingsKeySecret)
+  keySecret(@Payload() env: RpcEnvelope) {
+    if (env.actor) throw RpcError.forbidden();
+    return this.settings.keySecret();
   }
 }

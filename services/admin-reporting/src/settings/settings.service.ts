@@ -3,6 +3,7 @@ import { EventPublisher, parseInput } from '@shop/kit';
 import {
   CurrentSettingsReply,
   EVENTS,
+  KeySecretReply,
   isMaskedSecret,
   maskSecret,
   PublicShopSettings,
@@ -51,6 +52,12 @@ export class SettingsService implements OnApplicationBootstrap {
   async current(): Promise<CurrentSettingsReply> {
     const row = await this.row(this.dataSource.manager, false);
     return { settings: publicSettings(row), updatedAt: row.updated_at.toISOString() };
+  }
+
+  /** The stored key secret, as the payment service uses it: never for a person to read. */
+  async keySecret(): Promise<KeySecretReply> {
+    const row = await this.row(this.dataSource.manager, false);
+    return { razorpayKeySecret: row.razorpay_key_secret };
   }
 
   /** A partial or whole settings object; unknown names were dropped by the schema. */

@@ -17,7 +17,6 @@ import { DataSource, EntityManager } from 'typeorm';
 import { PaymentConfig } from '../config/payment-config';
 import { OrderAmountEntity, OrderClosedReason } from '../order-amounts/order-amount.entity';
 import { OrderAmountsService } from '../order-amounts/order-amounts.service';
-import { keySecretFor } from '../razorpay/credentials';
 import { PaymentModeService, ProviderKey } from '../razorpay/payment-mode.service';
 import { NewProviderOrder, RazorpayClient } from '../razorpay/razorpay-client.service';
 import type { RazorpayOrderEntity, RazorpayPaymentEntity } from '../razorpay/razorpay.types';
@@ -128,7 +127,7 @@ export class PaymentsService {
     // Only the provider order this service made for this order counts, whatever the browser says.
     if (input.razorpay_order_id !== providerOrder.providerOrderId) throw verificationFailed();
     const key: ProviderKey = { mode: providerOrder.mode, keyId: providerOrder.keyId };
-    const secret = keySecretFor(this.config, key.mode);
+    const secret = await this.modes.keySecret(key.mode);
     if (!secret) throw verificationFailed();
     if (!isValidPaymentSignature(providerOrder.providerOrderId, paymentId, input.razorpay_signature, secret))
       throw verificationFailed();

@@ -5,8 +5,3 @@ import { PaymentConfig, SANDBOX_KEYS } from '../config/payment-config';
 export function webhookSecret(config: PaymentConfig, mode: PaymentMode): string | undefined {
   return config.RAZORPAY_WEBHOOK_SECRET ?? (mode === 'sandbox' ? SANDBOX_KEYS.webhookSecret : undefined);
 }
-
-/** The key secret that signs payments in `mode`. */
-export function keySecretFor(config: PaymentConfig, mode: PaymentMode): string | undefined {
-  return mode === 'sandbox' ? SANDBOX_KEYS.keySecret : config.RAZORPAY_KEY_SECRET;
-}

@@ -8,7 +8,12 @@ const LIVE_SECRETS = { RAZORPAY_KEY_SECRET: 'key-secret', RAZORPAY_WEBHOOK_SECRE
 function modes(env: Record<string, string>, settings: Partial<PaymentSettings> = {}) {
   const config = loadServiceConfig('payment', env, paymentEnvSchema);
   const projection = {
-    current: async () => ({ razorpayKeyId: '', paymentGatewayLive: false, ...settings }),
+    current: async () => ({
+      razorpayKeyId: '',
+      razorpayKeySecret: '',
+      paymentGatewayLive: false,
+      ...settings,
+    }),
   } as PaymentSettingsService;
   return new PaymentModeService(config, projection);
 }
@@ -42,6 +47,24 @@ describe('choosing between Razorpay and the sandbox', () => {
       { razorpayKeyId: 'rzp_live_settings', paymentGatewayLive: true },
     );
     expect(await service.current()).toEqual({ mode: 'live', keyId: 'rzp_live_settings' });
+  });
+
+  it("goes live with the back office's key secret when the environment has none", async () => {
+    const env = { RAZORPAY_WEBHOOK_SECRET: 'webhook-secret' };
+    const live = { razorpayKeyId: 'rzp_live_settings', paymentGatewayLive: true };
+    expect((await modes(env, live).current()).mode).toBe('sandbox');
+    expect(await modes(env, { ...live, razorpayKeySecret: 'settings-secret' }).current()).toEqual({
+      mode: 'live',
+      keyId: 'rzp_live_settings',
+    });
+  });
+
+  it("signs live payments with the back office's key secret over the environment's, and sandbox ones with the simulator's", async () => {
+    const service = modes(LIVE_SECRETS, { razorpayKeySecret: 'settings-secret' });
+    expect(await service.keySecret('live')).toBe('settings-secret');
+    expect(await modes(LIVE_SECRETS).keySecret('live')).toBe('key-secret');
+    expect(await modes({}).keySecret('live')).toBeUndefined();
+    expect(await service.keySecret('sandbox')).toBe('sandbox-key-secret-not-for-real-money');
   });
 
   it('obeys a pinned mode whatever the settings say', async () => {

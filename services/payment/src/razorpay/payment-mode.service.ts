@@ -15,9 +15,9 @@ export interface ProviderKey {
 }
 
 /**
- * Decides, call by call, whether payments go to Razorpay or to the sandbox, and with which key id.
- * The back office can set the key id and flip the shop live; the secrets only ever come from the
- * environment.
+ * Decides, call by call, whether payments go to Razorpay or to the sandbox, with which key id and
+ * key secret. The back office can set the key id and the key secret and flip the shop live (its
+ * values win over the environment's); the webhook secret only ever comes from the environment.
  */
 @Injectable()
 export class PaymentModeService {
@@ -39,8 +39,15 @@ export class PaymentModeService {
       if (!keyId) throw RpcError.unavailable(PAYMENT_MESSAGES.gatewayNotConfigured);
       return { mode: 'live', keyId };
     }
-    const liveKeys = Boolean(keyId && this.config.RAZORPAY_KEY_SECRET && this.config.RAZORPAY_WEBHOOK_SECRET);
+    const keySecret = settings.razorpayKeySecret || this.config.RAZORPAY_KEY_SECRET;
+    const liveKeys = Boolean(keyId && keySecret && this.config.RAZORPAY_WEBHOOK_SECRET);
     return liveKeys && settings.paymentGatewayLive ? { mode: 'live', keyId: keyId! } : SANDBOX_KEY;
+  }
+
+  /** The key secret that signs payments in `mode`: the simulator's, or the live one (none: undefined). */
+  async keySecret(mode: PaymentMode): Promise<string | undefined> {
+    if (mode === 'sandbox') return SANDBOX_KEYS.keySecret;
+    return (await this.settings.current()).razorpayKeySecret || this.config.RAZORPAY_KEY_SECRET;
   }
 
   async view(): Promise<PaymentConfigView> {

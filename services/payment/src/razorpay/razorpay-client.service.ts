@@ -4,8 +4,7 @@ import { PAYMENT_MESSAGES } from '@shop/proto';
 import Razorpay from 'razorpay';
 import { PaymentConfig, RAZORPAY_API_URL } from '../config/payment-config';
 import { SandboxServer } from '../sandbox/sandbox-server';
-import { keySecretFor } from './credentials';
-import type { ProviderKey } from './payment-mode.service';
+import { PaymentModeService, type ProviderKey } from './payment-mode.service';
 import type { RazorpayOrderEntity, RazorpayPaymentEntity, RazorpayRefundEntity } from './razorpay.types';
 
 export interface NewProviderOrder {
@@ -59,17 +58,19 @@ const REFUND_PATH = /\/payments\/[^/]+\/refund$/;
 @Injectable()
 export class RazorpayClient {
   private readonly logger = new Logger('Razorpay');
-  private readonly sdks = new Map<string, Razorpay>();
+  /** One SDK per key, made again when the back office replaces the key's secret. */
+  private readonly sdks = new Map<string, { secret: string; sdk: Razorpay }>();
 
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: PaymentConfig,
     private readonly sandbox: SandboxServer,
+    private readonly modes: PaymentModeService,
   ) {}
 
   async createOrder(key: ProviderKey, order: NewProviderOrder): Promise<RazorpayOrderEntity> {
     return this.call(
       'create order',
-      () => this.sdk(key).orders.create(order) as unknown as Promise<RazorpayOrderEntity>,
+      async () => (await this.sdk(key)).orders.create(order) as unknown as Promise<RazorpayOrderEntity>,
     );
   }
 
@@ -77,7 +78,7 @@ export class RazorpayClient {
   async fetchPayment(key: ProviderKey, paymentId: string): Promise<RazorpayPaymentEntity | null> {
     return this.call('fetch payment', async () => {
       try {
-        return (await this.sdk(key).payments.fetch(paymentId)) as unknown as RazorpayPaymentEntity;
+        return (await (await this.sdk(key)).payments.fetch(paymentId)) as unknown as RazorpayPaymentEntity;
       } catch (err) {
         if (isUnknownId(err)) return null;
         throw err;
@@ -93,8 +94,8 @@ export class RazorpayClient {
   ): Promise<RazorpayPaymentEntity> {
     return this.call(
       'capture payment',
-      () =>
-        this.sdk(key).payments.capture(
+      async () =>
+        (await this.sdk(key)).payments.capture(
           paymentId,
           amount,
           currency,
@@ -104,26 +105,28 @@ export class RazorpayClient {
 
   /** Fails with Razorpay's own error (see describeFailure): the caller keeps the refund due and says why. */
   async refundPayment(key: ProviderKey, paymentId: string, refund: NewRefund): Promise<RazorpayRefundEntity> {
-    return this.sdk(key).payments.refund(paymentId, refund) as unknown as Promise<RazorpayRefundEntity>;
+    return (await this.sdk(key)).payments.refund(
+      paymentId,
+      refund,
+    ) as unknown as Promise<RazorpayRefundEntity>;
   }
 
-  private sdk(key: ProviderKey): Razorpay {
-    const secret = keySecretFor(this.config, key.mode);
+  private async sdk(key: ProviderKey): Promise<Razorpay> {
+    const secret = await this.modes.keySecret(key.mode);
     if (!secret) throw RpcError.unavailable(PAYMENT_MESSAGES.gatewayNotConfigured);
     const cacheKey = `${key.mode}:${key.keyId}`;
-    let sdk = this.sdks.get(cacheKey);
-    if (!sdk) {
-      sdk = new Razorpay({ key_id: key.keyId, key_secret: secret });
-      const http = (sdk as unknown as SdkHttp).api.rq;
-      http.defaults.baseURL = key.mode === 'sandbox' ? this.sandbox.baseUrl : RAZORPAY_API_URL;
-      http.defaults.timeout = this.config.RAZORPAY_API_TIMEOUT_MS;
-      // The simulator never redirects: without redirects axios uses node's http directly instead of
-      // follow-redirects' wrapper around it, a share of every sandbox call's CPU in profiles.
-      if (key.mode === 'sandbox') http.defaults.maxRedirects = 0;
-      http.interceptors.request.use(withRefundIdempotency);
-      http.interceptors.response.use(undefined, sayingWhyUnanswered);
-      this.sdks.set(cacheKey, sdk);
-    }
+    const held = this.sdks.get(cacheKey);
+    if (held?.secret === secret) return held.sdk;
+    const sdk = new Razorpay({ key_id: key.keyId, key_secret: secret });
+    const http = (sdk as unknown as SdkHttp).api.rq;
+    http.defaults.baseURL = key.mode === 'sandbox' ? this.sandbox.baseUrl : RAZORPAY_API_URL;
+    http.defaults.timeout = this.config.RAZORPAY_API_TIMEOUT_MS;
+    // The simulator never redirects: without redirects axios uses node's http directly instead of
+    // follow-redirects' wrapper around it, a share of every sandbox call's CPU in profiles.
+    if (key.mode === 'sandbox') http.defaults.maxRedirects = 0;
+    http.interceptors.request.use(withRefundIdempotency);
+    http.interceptors.response.use(undefined, sayingWhyUnanswered);
+    this.sdks.set(cacheKey, { secret, sdk });
     return sdk;
   }
 
