@@ -93,7 +93,8 @@ export async function createMailbox(): Promise<Mailbox> {
     });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const deadline = Date.now() + 20_000;
+    // Beside six services starting on a busy two-core machine, maildev has taken over 20 s to answer.
+    const deadline = Date.now() + 60_000;
     for (;;) {
       if (
         await fetch(`${webUrl}/api/healthz`).then(
