@@ -69,7 +69,8 @@ describe('payments (/api/payments)', () => {
   beforeAll(async () => {
     await recorder.start();
     backend = await startBackend({
-      services: ['payment'],
+      // admin-reporting keeps the key secret the back office saved (none here: the environment's is used).
+      services: ['payment', 'admin-reporting'],
       serviceEnv: {
         payment: {
           RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
