@@ -4,7 +4,6 @@ import {
   emailNotVerifiedMessage,
   EVENTS,
   FACTORY_SETTINGS,
-  gstinCheckCharacter,
   ORDER_MESSAGES,
   PAYMENT_MESSAGES,
   type ReorderView,
@@ -24,12 +23,13 @@ import { verifyEmail } from './account-support';
 import { adminToken, customerToken, eventually } from './back-office-support';
 import { handledByUserService, mailsQueuedFor, orderNumberOf as numberOf } from './mail-support';
 import {
-  ADDRESS,
+  BENGALURU,
   checkoutBody,
   createProduct,
   downloadDocument,
   type Http,
   issuedDocument,
+  SELLER_GSTIN,
 } from './order-fixtures';
 import { Bus, createPaymentOrder, placePaidOrder, WEBHOOK_SECRET } from './payment-fixtures';
 
@@ -37,15 +37,7 @@ jest.setTimeout(180_000);
 
 const PASSWORD = 'Secret@123';
 const MAINTENANCE_MESSAGE = 'The shop is under maintenance. Please try again soon.';
-const gstin = (first14: string) => first14 + gstinCheckCharacter(first14);
-const MAHARASHTRA_GSTIN = gstin('27AAPFU0939F1Z');
-const BENGALURU = {
-  ...ADDRESS,
-  street: '7 Residency Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  pinCode: '560025',
-};
+const MAHARASHTRA_GSTIN = SELLER_GSTIN;
 /** What a live Razorpay key looks like; Razorpay itself is never reached from here. */
 const LIVE_KEY = {
   razorpayKeyId: 'rzp_live_EverySetting1',

@@ -1,25 +1,15 @@
-import { gstinCheckCharacter } from '@shop/proto';
 import { randomUUID } from 'node:crypto';
 import { Backend, startBackend } from '../harness/backend';
 import { api } from '../harness/http';
 import type { InboxMail } from '../harness/mailbox';
 import { verifyEmail } from './account-support';
 import { adminToken } from './catalog-support';
-import { checkoutBody, createProduct, Http } from './order-fixtures';
+import { checkoutBody, createProduct, Http, SELLER, SELLER_GSTIN } from './order-fixtures';
 import { orderNumberOf as numberOf } from './mail-support';
 import { eventually, payOrder } from './payment-fixtures';
 
 jest.setTimeout(240_000);
 
-const SELLER_GSTIN = `27AAPFU0939F1Z${gstinCheckCharacter('27AAPFU0939F1Z')}`;
-const SELLER = {
-  businessName: 'MS & Jaksh',
-  businessEmail: 'accounts@msjaksh.example',
-  businessPhone: '9822000000',
-  businessAddress: '4 Industrial Estate, Bhosari, Pune 411026',
-  businessState: 'Maharashtra',
-  gstNumber: SELLER_GSTIN,
-};
 
 const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 

@@ -1,4 +1,5 @@
 import { databaseUrl } from '@shop/kit';
+import { gstinCheckCharacter } from '@shop/proto';
 import type { OrderDocumentView } from '@shop/proto';
 import { Client } from 'pg';
 import type { Backend } from '../harness/backend';
@@ -24,6 +25,29 @@ export const ADDRESS = {
   state: 'Maharashtra',
   pinCode: '411001',
   country: 'India',
+};
+
+/** A GSTIN with its check character, from its first 14 characters. */
+export const gstinOf = (first14: string) => first14 + gstinCheckCharacter(first14);
+
+/** A seller registered in Maharashtra (the GSTN's own example PAN), and a delivery address in Karnataka. */
+export const SELLER_GSTIN = gstinOf('27AAPFU0939F1Z');
+export const BENGALURU = {
+  ...ADDRESS,
+  street: '7 Residency Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pinCode: '560025',
+};
+
+/** The business settings of a registered seller, as the back office saves them. */
+export const SELLER = {
+  businessName: 'MS & Jaksh',
+  businessEmail: 'accounts@msjaksh.example',
+  businessPhone: '9822000000',
+  businessAddress: '4 Industrial Estate, Bhosari, Pune 411026',
+  businessState: 'Maharashtra',
+  gstNumber: SELLER_GSTIN,
 };
 
 let productSeq = 0;

@@ -1,18 +1,20 @@
 import {
   EVENTS,
-  gstinCheckCharacter,
   InvoiceIssuedEvent,
   OrderDocumentView,
   OrderRefundedEvent,
 } from '@shop/proto';
 import { adminToken } from './catalog-support';
 import {
-  ADDRESS,
+  BENGALURU,
   checkoutBody,
   createProduct,
   downloadDocument,
+  gstinOf,
   Http,
   issuedDocument,
+  SELLER,
+  SELLER_GSTIN,
 } from './order-fixtures';
 import {
   customerToken,
@@ -25,25 +27,7 @@ import {
 
 jest.setTimeout(180_000);
 
-const gstin = (first14: string) => first14 + gstinCheckCharacter(first14);
-const SELLER_GSTIN = gstin('27AAPFU0939F1Z');
-const BUYER_GSTIN = gstin('29AAACB1234C1Z');
-const BENGALURU = {
-  ...ADDRESS,
-  street: '7 Residency Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  pinCode: '560025',
-};
-
-const SELLER = {
-  businessName: 'MS & Jaksh',
-  businessEmail: 'accounts@msjaksh.example',
-  businessPhone: '9822000000',
-  businessAddress: '4 Industrial Estate, Bhosari, Pune 411026',
-  businessState: 'Maharashtra',
-  gstNumber: SELLER_GSTIN,
-};
+const BUYER_GSTIN = gstinOf('29AAACB1234C1Z');
 
 /**
  * GST tax invoices, receipts and credit notes through the gateway, with the real catalog, order,
