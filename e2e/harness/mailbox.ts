@@ -93,7 +93,9 @@ export async function createMailbox(): Promise<Mailbox> {
     });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const deadline = Date.now() + 20_000;
+    // As long as the backend gives a service to start: maildev starts beside all six of them, and on
+    // a loaded machine one start failed with nothing printed after 20 s.
+    const deadline = Date.now() + 30_000;
     for (;;) {
       if (
         await fetch(`${webUrl}/api/healthz`).then(

@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import sharp from 'sharp';
 import { Backend, startBackend, TEST_ADMIN } from './backend';
 import { api } from './http';
+import { verifyEmail } from './verification';
 
 /**
  * A whole shop for the browser tests: the six services and the gateway (which serves the built
@@ -272,13 +273,22 @@ async function uploadImages(baseUrl: string, admin: string, count: number): Prom
 
 let customers = 0;
 
-/** Registers a shopper through the storefront's call. */
-export async function registerCustomer(shop: Pick<Shop, 'http'>, prefix = 'shopper'): Promise<Customer> {
+/**
+ * Registers a shopper through the storefront's call and, unless `verified` is false, opens the
+ * verification link the shop mailed them: checkout refuses an unverified address (the default
+ * settings require verification).
+ */
+export async function registerCustomer(
+  shop: Pick<Shop, 'http' | 'backend'>,
+  prefix = 'shopper',
+  { verified = true }: { verified?: boolean } = {},
+): Promise<Customer> {
   customers += 1;
   const username = `${prefix}${Date.now().toString(36)}${customers}`;
   const email = `${username}@example.com`;
   const res = await shop.http.post('/auth/register', { username, email, password: PASSWORD });
   expectStatus(res, [200, 201], 'registration');
+  if (verified) await verifyEmail(shop.http, shop.backend, email);
   return {
     token: res.body.token,
     userId: res.body.user._id ?? res.body.user.id,
