@@ -1,8 +1,7 @@
-import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../harness/browser';
 import { addAddress, Customer, registerCustomer, Shop, startShop } from '../harness/shop';
-import { hasText, journey, openVisitor, shows, Visitor } from './support';
+import { hasText, journey, openVisitor, seriousViolations, shows, Visitor } from './support';
 
 jest.setTimeout(180_000);
 
@@ -10,34 +9,6 @@ const VIEWPORTS = {
   desktop: { width: 1280, height: 900 },
   phone: { width: 360, height: 740 },
 } as const;
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-/** Runs axe-core in the page and answers its serious and critical violations, readably. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated rather than added as an inline <script>, which the pages' Content-Security-Policy blocks.
-  await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      resultTypes: ['violations'],
-    });
-    return result.violations as unknown as Violation[];
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help}: ` +
-        v.nodes
-          .map((n) => `${JSON.stringify(n.target)} (${(n.failureSummary ?? '').replace(/\s+/g, ' ').trim()})`)
-          .join('; '),
-    );
-}
 
 /**
  * Issue 7, must show 4: no serious or critical axe-core violations on the storefront's home,

@@ -1,9 +1,12 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import axe from 'axe-core';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Backend } from '../harness/backend';
 import { launchBrowser, watchPage } from '../harness/browser';
 import { Shop, startShop } from '../harness/shop';
+import { latestVerificationLink } from '../harness/verification';
 
 /** How long a step may wait for the app: two cores run six services, a gateway and chromium. */
 export const STEP_TIMEOUT_MS = 20_000;
@@ -180,6 +183,52 @@ export const rupees2 = (value: number) =>
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(value);
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/** Runs axe-core in the page and answers its serious and critical violations, readably. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated rather than added as an inline <script>, which the pages' Content-Security-Policy blocks.
+  await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      resultTypes: ['violations'],
+    });
+    return result.violations as unknown as Violation[];
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}: ` +
+        v.nodes
+          .map((n) => `${JSON.stringify(n.target)} (${(n.failureSummary ?? '').replace(/\s+/g, ' ').trim()})`)
+          .join('; '),
+    );
+}
+
+/**
+ * Opens the latest verification link the shop mailed to this address (read from the backend's
+ * maildev, once `count` such mails arrived) in a new tab of the visitor's browser, as its owner
+ * would from their inbox, and closes the tab once the page says the address is verified.
+ */
+export async function openVerificationLink(
+  visitor: Visitor,
+  backend: Backend,
+  email: string,
+  count = 1,
+): Promise<void> {
+  const link = await latestVerificationLink(backend, email, count);
+  const tab = await visitor.context.newPage();
+  await tab.goto(link);
+  await shows(tab.getByRole('status').filter({ hasText: 'Your e-mail address is verified' }));
+  await tab.close();
+}
 
 const FAILURE_DIR = join(tmpdir(), 'shop-browser-failures');
 
