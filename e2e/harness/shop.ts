@@ -315,7 +315,7 @@ export async function untilCartKnows(backend: Backend, productIds: string[]): Pr
 }
 
 /** Saves the journeys' address in the customer's address book. */
-export async function addAddress(shop: Pick<Shop, 'http'>, customer: Customer): Promise<void> {
+export async function addAddress(shop: Pick<Shop, 'http'>, customer: Pick<Customer, 'token'>): Promise<void> {
   expectStatus(
     await shop.http.post('/auth/addresses', { ...ADDRESS, isDefault: true }, customer.token),
     [200, 201],
@@ -334,11 +334,12 @@ export interface PlacedOrder {
   totalAmount: number;
 }
 
-/** Places an order as the checkout screen does, to the journeys' address. */
+/** Places an order as the checkout screen does, to the journeys' address, paid online unless told. */
 export async function placeOrder(
   shop: Pick<Shop, 'http'>,
   customer: Customer,
   lines: OrderLine[],
+  { paymentMethod = 'razorpay' }: { paymentMethod?: 'razorpay' | 'cod' } = {},
 ): Promise<PlacedOrder> {
   const res = await shop.http.post(
     '/orders',
@@ -359,7 +360,7 @@ export async function placeOrder(
         country: ADDRESS.country,
       },
       coupon: null,
-      paymentDetails: { status: 'pending', currency: 'INR', paymentMethod: 'razorpay' },
+      paymentDetails: { status: 'pending', currency: 'INR', paymentMethod },
     },
     customer.token,
   );
