@@ -1,12 +1,5 @@
 import { emailNotVerifiedMessage, SHIPPING_METHOD_LABELS, verificationLinkSentMessage } from '@shop/proto';
-import {
-  addAddress,
-  type Customer,
-  PASSWORD,
-  placeOrder,
-  registerCustomer,
-  type ProductKey,
-} from '../harness/shop';
+import { addAddress, PASSWORD, placeOrder, registerCustomer, type ProductKey } from '../harness/shop';
 import {
   atPath,
   browserSuite,
@@ -14,10 +7,11 @@ import {
   hides,
   journey,
   openVerificationLink,
-  openVisitor,
   rupees,
   seriousViolations,
   shows,
+  signInToBackOffice,
+  signInToStore,
   until,
   type Visitor,
 } from './support';
@@ -32,12 +26,6 @@ describe('checkout: e-mail verification, Express delivery and cash on delivery',
   const suite = browserSuite();
   const current = () => suite.visitors;
 
-  const visit = async (options?: Parameters<typeof openVisitor>[2]): Promise<Visitor> => {
-    const visitor = await openVisitor(suite.browser, suite.shop.url, options);
-    suite.visitors.push(visitor);
-    return visitor;
-  };
-
   /** A verified customer with the journeys' address and one product in the cart, at checkout. */
   const atCheckout = async (prefix: string, product: ProductKey, quantity: number) => {
     const { shop } = suite;
@@ -49,24 +37,17 @@ describe('checkout: e-mail verification, Express delivery and cash on delivery',
       customer.token,
     );
     expect(added.status).toBe(200);
-    const visitor = await signedIn(customer);
+    const visitor = await suite.visit();
+    await signInToStore(visitor, customer.token);
     await visitor.page.goto('/checkout');
     await shows(visitor.page.getByRole('radio', { name: /Asha Kulkarni/ }));
     return { customer, visitor, summary: visitor.page.getByRole('complementary', { name: 'Order summary' }) };
   };
 
-  const signedIn = async (customer: Customer): Promise<Visitor> => {
-    const visitor = await visit();
-    await visitor.page.goto('/terms');
-    await visitor.page.evaluate((token) => localStorage.setItem('token', token), customer.token);
-    return visitor;
-  };
-
   /** The back office in a browser of its own, signed in with the seeded admin's token. */
   const backOffice = async (path: string): Promise<Visitor> => {
-    const visitor = await visit();
-    await visitor.page.goto('/admin2009/login');
-    await visitor.page.evaluate((token) => localStorage.setItem('adminToken', token), suite.shop.admin);
+    const visitor = await suite.visit();
+    await signInToBackOffice(visitor, suite.shop.admin);
     await visitor.page.goto(`/admin2009${path}`);
     return visitor;
   };
@@ -79,7 +60,7 @@ describe('checkout: e-mail verification, Express delivery and cash on delivery',
     current,
     async () => {
       const { shop } = suite;
-      const visitor = await visit();
+      const visitor = await suite.visit();
       const { page } = visitor;
       const username = `nisha${Date.now().toString(36)}`;
       const email = `${username}@example.com`;

@@ -8,11 +8,12 @@ import {
   hasText,
   hides,
   journey,
-  openVisitor,
   seriousViolations,
   shows,
+  signInToBackOffice,
+  signInToStore,
   until,
-  type Visitor,
+  type VisitorOptions,
 } from './support';
 
 jest.setTimeout(180_000);
@@ -57,19 +58,12 @@ describe('GST tax invoices and the business details from Settings', () => {
   const suite = browserSuite();
   const current = () => suite.visitors;
 
-  const visit = async (options?: Parameters<typeof openVisitor>[2]): Promise<Visitor> => {
-    const visitor = await openVisitor(suite.browser, suite.shop.url, options);
-    suite.visitors.push(visitor);
-    return visitor;
-  };
-
   /** The back office in a browser of its own, signed in with the seeded admin's token. */
-  const backOffice = async (path: string, options?: Parameters<typeof openVisitor>[2]): Promise<Page> => {
-    const { page } = await visit(options);
-    await page.goto('/admin2009/login');
-    await page.evaluate((token) => localStorage.setItem('adminToken', token), suite.shop.admin);
-    await page.goto(`/admin2009${path}`);
-    return page;
+  const backOffice = async (path: string, options?: VisitorOptions): Promise<Page> => {
+    const visitor = await suite.visit(options);
+    await signInToBackOffice(visitor, suite.shop.admin);
+    await visitor.page.goto(`/admin2009${path}`);
+    return visitor.page;
   };
 
   journey(
@@ -97,7 +91,7 @@ describe('GST tax invoices and the business details from Settings', () => {
       await shows(page.getByText('Welcome back, Admin'));
       await hides(warning);
 
-      const { page: store } = await visit();
+      const { page: store } = await suite.visit();
       const footer = store.getByRole('contentinfo');
       await until(
         async () => {
@@ -136,9 +130,9 @@ describe('GST tax invoices and the business details from Settings', () => {
           )
         ).status,
       ).toBe(200);
-      const { page } = await visit({ acceptDownloads: true });
-      await page.goto('/terms');
-      await page.evaluate((token) => localStorage.setItem('token', token), customer.token);
+      const shopper = await suite.visit({ acceptDownloads: true });
+      await signInToStore(shopper, customer.token);
+      const { page } = shopper;
 
       await page.goto('/checkout');
       await shows(page.getByRole('radio', { name: /Asha Kulkarni/ }));

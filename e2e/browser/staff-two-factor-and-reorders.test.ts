@@ -9,11 +9,10 @@ import {
   hasText,
   hides,
   journey,
-  openVisitor,
   seriousViolations,
   shows,
+  signInToBackOffice,
   until,
-  type Visitor,
 } from './support';
 
 jest.setTimeout(180_000);
@@ -29,12 +28,6 @@ const totp = (secret: string, steps = 0) =>
 describe('the back office: reorder requests and two-factor sign-in', () => {
   const suite = browserSuite();
   const current = () => suite.visitors;
-
-  const visit = async (): Promise<Visitor> => {
-    const visitor = await openVisitor(suite.browser, suite.shop.url);
-    suite.visitors.push(visitor);
-    return visitor;
-  };
 
   const signOut = async (page: Page) => {
     await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
@@ -64,9 +57,9 @@ describe('the back office: reorder requests and two-factor sign-in', () => {
       const customer = await registerCustomer(shop, 'bulk');
       await placeOrder(shop, customer, [{ product: penSet._id, quantity: 70 }]);
 
-      const { page } = await visit();
-      await page.goto('/admin2009/login');
-      await page.evaluate((token) => localStorage.setItem('adminToken', token), shop.admin);
+      const staff = await suite.visit();
+      await signInToBackOffice(staff, shop.admin);
+      const { page } = staff;
       await page.goto('/admin2009/products');
       const requests = page.getByRole('table', { name: 'Reorder requests' });
       const row = requests.getByRole('row').filter({ hasText: penSet.name });
@@ -99,7 +92,7 @@ describe('the back office: reorder requests and two-factor sign-in', () => {
     'an admin turns on two-factor sign-in, enrols an authenticator from the QR code at the next sign-in, keeps the recovery codes, and later signs in with a code',
     current,
     async () => {
-      const { page } = await visit();
+      const { page } = await suite.visit();
       await page.goto('/admin2009/login');
       await passwordStep(page);
       await atPath(page, '/admin2009/dashboard');

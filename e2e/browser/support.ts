@@ -30,6 +30,8 @@ export function browserSuite(options?: Parameters<typeof startShop>[0]): {
   readonly shop: Shop;
   readonly browser: Browser;
   visitors: Visitor[];
+  /** A new visitor in the suite's browser, closed after the test. */
+  visit(options?: VisitorOptions): Promise<Visitor>;
 } {
   let shop: Shop | undefined;
   let browser: Browser | undefined;
@@ -44,7 +46,7 @@ export function browserSuite(options?: Parameters<typeof startShop>[0]): {
     await browser?.close();
     await shop?.stop();
   });
-  return {
+  const suite = {
     get shop() {
       if (!shop) throw new Error('the shop starts in beforeAll');
       return shop;
@@ -54,17 +56,25 @@ export function browserSuite(options?: Parameters<typeof startShop>[0]): {
       return browser;
     },
     visitors,
+    async visit(visitorOptions?: VisitorOptions) {
+      const visitor = await openVisitor(suite.browser, suite.shop.url, visitorOptions);
+      visitors.push(visitor);
+      return visitor;
+    },
   };
+  return suite;
+}
+
+export interface VisitorOptions {
+  viewport?: { width: number; height: number };
+  acceptDownloads?: boolean;
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 export async function openVisitor(
   browser: Browser,
   baseURL: string,
-  options: {
-    viewport?: { width: number; height: number };
-    acceptDownloads?: boolean;
-    reducedMotion?: 'reduce' | 'no-preference';
-  } = {},
+  options: VisitorOptions = {},
 ): Promise<Visitor> {
   const context = await browser.newContext({
     baseURL,
@@ -91,6 +101,18 @@ export async function openVisitor(
   answerDialogs(page);
   const { errors } = watchPage(page);
   return { context, page, alerts, errors };
+}
+
+/** Signs the visitor in to the storefront with a customer's token, kept where the store keeps it. */
+export async function signInToStore(visitor: Visitor, token: string): Promise<void> {
+  await visitor.page.goto('/terms');
+  await visitor.page.evaluate((value) => localStorage.setItem('token', value), token);
+}
+
+/** Signs the visitor in to the back office with a staff token, kept where the back office keeps it. */
+export async function signInToBackOffice(visitor: Visitor, token: string): Promise<void> {
+  await visitor.page.goto('/admin2009/login');
+  await visitor.page.evaluate((value) => localStorage.setItem('adminToken', value), token);
 }
 
 /** Polls until `check` holds, then returns; otherwise fails with `what` and the last value seen. */
