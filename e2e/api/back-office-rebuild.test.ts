@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
 import { Backend, startBackend } from '../harness/backend';
 import { api } from '../harness/http';
-import { verifyEmail } from './account-support';
+import { verifyEmail } from '../harness/verification';
 import { adminToken, customerToken, eventually } from './back-office-support';
 import { productPayload } from './catalog-support';
 import { checkoutBody } from './order-fixtures';

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { ProductView } from '@shop/proto';
 import type { Backend } from '../harness/backend';
 import { eventually } from '../harness/shop';
-import { verifyEmailOf } from './account-support';
+import { verifyEmailOf } from '../harness/verification';
 import { pngBytes } from './catalog-support';
 import {
   artworkLink,

@@ -6,7 +6,7 @@ import type { ServiceName } from '@shop/proto';
 import { SANDBOX_KEYS } from '../../services/payment/src/config/payment-config';
 import { Backend, startBackend } from '../harness/backend';
 import { api } from '../harness/http';
-import { verifyEmail } from './account-support';
+import { verifyEmail } from '../harness/verification';
 import { newCustomer, uploadCustomization } from './cart-support';
 import { adminToken, pngBytes } from './catalog-support';
 import { checkoutBody, createProduct, Http } from './order-fixtures';

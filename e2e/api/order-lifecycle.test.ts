@@ -14,7 +14,7 @@ import {
 } from '@shop/proto';
 import { Backend, startBackend } from '../harness/backend';
 import { api } from '../harness/http';
-import { verifyEmail } from './account-support';
+import { verifyEmail } from '../harness/verification';
 import { artworkLink, uploadCustomization } from './cart-support';
 import { adminToken, pngBytes } from './catalog-support';
 import { ADDRESS, availableStock, checkoutBody, createProduct, Http, orderDb } from './order-fixtures';

@@ -9,13 +9,8 @@ import {
 import { Client } from 'pg';
 import { Backend, startBackend } from '../harness/backend';
 import { api } from '../harness/http';
-import {
-  latestVerificationLink,
-  linkIn,
-  queuedVerificationMails,
-  tokenOfLink,
-  verificationMails,
-} from './account-support';
+import { latestVerificationLink, linkIn, tokenOfLink, verificationMails } from '../harness/verification';
+import { queuedVerificationMails } from './account-support';
 import { adminToken, eventually } from './back-office-support';
 import { checkoutBody, createProduct } from './order-fixtures';
 

@@ -1,8 +1,8 @@
-import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
+import { ACCOUNT_SECURITY_MESSAGES } from '@shop/proto';
 import { launchBrowser } from '../harness/browser';
 import { addAddress, Customer, registerCustomer, Shop, startShop } from '../harness/shop';
-import { hasText, journey, openVisitor, shows, Visitor } from './support';
+import { hasText, journey, openVisitor, seriousViolations, shows, Visitor } from './support';
 
 jest.setTimeout(180_000);
 
@@ -11,47 +11,26 @@ const VIEWPORTS = {
   phone: { width: 360, height: 740 },
 } as const;
 
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-/** Runs axe-core in the page and answers its serious and critical violations, readably. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated rather than added as an inline <script>, which the pages' Content-Security-Policy blocks.
-  await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      resultTypes: ['violations'],
-    });
-    return result.violations as unknown as Violation[];
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help}: ` +
-        v.nodes
-          .map((n) => `${JSON.stringify(n.target)} (${(n.failureSummary ?? '').replace(/\s+/g, ' ').trim()})`)
-          .join('; '),
-    );
-}
-
 /**
  * Issue 7, must show 4: no serious or critical axe-core violations on the storefront's home,
- * products, product detail, cart, checkout and login pages, at desktop and phone widths.
+ * products, product detail, cart, checkout and login pages, at desktop and phone widths; and issue
+ * 30's: checkout's delivery, payment and GST invoice sections, the account's verification banner
+ * and the verify-email page. (The back office's new screens are checked in their journeys.)
  */
 describe('accessibility of the storefront (axe-core)', () => {
   let shop: Shop;
   let browser: Browser;
   let customer: Customer;
+  /** A new account that has not opened its verification link yet. */
+  let unverified: Customer;
   const visitors: Visitor[] = [];
 
   beforeAll(async () => {
     [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-    customer = await registerCustomer(shop, 'axe');
+    [customer, unverified] = await Promise.all([
+      registerCustomer(shop, 'axe'),
+      registerCustomer(shop, 'axeunverified', { verified: false }),
+    ]);
     await addAddress(shop, customer);
     const added = await shop.http.post(
       '/cart',
@@ -68,8 +47,8 @@ describe('accessibility of the storefront (axe-core)', () => {
     await shop?.stop();
   });
 
-  /** Each page, and how to know it has finished loading. `signedIn` pages use the customer's token. */
-  const PAGES: { name: string; signedIn?: boolean; open(page: Page): Promise<void> }[] = [
+  /** Each page, and how to know it has finished loading. `signedIn` pages use that customer's token. */
+  const PAGES: { name: string; signedIn?: () => Customer; open(page: Page): Promise<void> }[] = [
     {
       name: 'home',
       open: async (page) => {
@@ -105,13 +84,40 @@ describe('accessibility of the storefront (axe-core)', () => {
       },
     },
     {
-      name: 'checkout',
-      signedIn: true,
+      name: 'checkout, with cash on delivery chosen and a GST invoice refused',
+      signedIn: () => customer,
       open: async (page) => {
         await page.goto('/checkout');
         await shows(page.getByRole('heading', { level: 1, name: 'Checkout' }));
         await shows(page.getByRole('radio', { name: /Asha Kulkarni/ }));
-        await hasText(page.getByRole('complementary', { name: 'Order summary' }), 'Total');
+        const summary = page.getByRole('complementary', { name: 'Order summary' });
+        await hasText(summary, 'Total');
+        await page.getByRole('radio', { name: /Cash on delivery/ }).check();
+        await hasText(summary, 'in cash when your order arrives');
+        await page.getByRole('checkbox', { name: 'Need a GST invoice?' }).check();
+        await page.getByLabel('GSTIN', { exact: true }).fill('29ABC');
+        await summary.getByRole('button', { name: 'Place Order' }).click();
+        await shows(page.getByRole('alert').filter({ hasText: 'GSTIN must be 15 characters' }));
+      },
+    },
+    {
+      name: 'my account, asking to verify the e-mail address',
+      signedIn: () => unverified,
+      open: async (page) => {
+        await page.goto('/account');
+        const banner = page.getByRole('region', { name: 'E-mail verification' });
+        await shows(banner.getByRole('button', { name: 'Resend link' }));
+      },
+    },
+    {
+      name: 'verify e-mail, with a link that does not work',
+      signedIn: () => unverified,
+      open: async (page) => {
+        await page.goto('/verify-email?token=not-a-token');
+        await shows(
+          page.getByRole('alert').filter({ hasText: ACCOUNT_SECURITY_MESSAGES.verificationLinkInvalid }),
+        );
+        await shows(page.getByRole('button', { name: 'Resend verification link' }));
       },
     },
     {
@@ -134,7 +140,10 @@ describe('accessibility of the storefront (axe-core)', () => {
           visitors.push(visitor);
           if (target.signedIn) {
             await visitor.page.goto('/terms');
-            await visitor.page.evaluate((token) => localStorage.setItem('token', token), customer.token);
+            await visitor.page.evaluate(
+              (token) => localStorage.setItem('token', token),
+              target.signedIn().token,
+            );
           }
           await target.open(visitor.page);
           expect(await seriousViolations(visitor.page)).toEqual([]);

@@ -7,6 +7,7 @@ import {
   hasText,
   hides,
   journey,
+  openVerificationLink,
   openVisitor,
   rupees,
   rupees2,
@@ -19,8 +20,9 @@ jest.setTimeout(180_000);
 
 /**
  * Issue 7, first journey: a visitor browses a brand, finds a product with a typo, customizes it,
- * fills a guest cart, registers (the guest cart merges into the server's), checks out with a new
- * address and WELCOME10, pays in the sandbox, and follows the order in My Account.
+ * fills a guest cart, registers (the guest cart merges into the server's), opens the verification
+ * link the shop mailed, checks out with a new address and WELCOME10, pays in the sandbox, and
+ * follows the order in My Account.
  */
 describe('the storefront, from browsing to tracking an order', () => {
   let shop: Shop;
@@ -135,6 +137,10 @@ describe('the storefront, from browsing to tracking an order', () => {
         ]),
       );
       await shows(nav.getByLabel('3 items in cart'));
+
+      // The shop asks new accounts to verify their address before checkout: the shopper opens the
+      // link it mailed them in another tab, and comes back to checkout.
+      await openVerificationLink(shopper, shop.backend, `${username}@example.com`);
 
       // A new address: the 32 states, then city suggestions for the chosen state.
       await page.getByRole('button', { name: 'Add New Address' }).click();

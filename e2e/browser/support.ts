@@ -1,9 +1,12 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import axe from 'axe-core';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Backend } from '../harness/backend';
 import { launchBrowser, watchPage } from '../harness/browser';
 import { Shop, startShop } from '../harness/shop';
+import { latestVerificationLink } from '../harness/verification';
 
 /** How long a step may wait for the app: two cores run six services, a gateway and chromium. */
 export const STEP_TIMEOUT_MS = 20_000;
@@ -27,6 +30,8 @@ export function browserSuite(options?: Parameters<typeof startShop>[0]): {
   readonly shop: Shop;
   readonly browser: Browser;
   visitors: Visitor[];
+  /** A new visitor in the suite's browser, closed after the test. */
+  visit(options?: VisitorOptions): Promise<Visitor>;
 } {
   let shop: Shop | undefined;
   let browser: Browser | undefined;
@@ -41,7 +46,7 @@ export function browserSuite(options?: Parameters<typeof startShop>[0]): {
     await browser?.close();
     await shop?.stop();
   });
-  return {
+  const suite = {
     get shop() {
       if (!shop) throw new Error('the shop starts in beforeAll');
       return shop;
@@ -51,17 +56,25 @@ export function browserSuite(options?: Parameters<typeof startShop>[0]): {
       return browser;
     },
     visitors,
+    async visit(visitorOptions?: VisitorOptions) {
+      const visitor = await openVisitor(suite.browser, suite.shop.url, visitorOptions);
+      visitors.push(visitor);
+      return visitor;
+    },
   };
+  return suite;
+}
+
+export interface VisitorOptions {
+  viewport?: { width: number; height: number };
+  acceptDownloads?: boolean;
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 export async function openVisitor(
   browser: Browser,
   baseURL: string,
-  options: {
-    viewport?: { width: number; height: number };
-    acceptDownloads?: boolean;
-    reducedMotion?: 'reduce' | 'no-preference';
-  } = {},
+  options: VisitorOptions = {},
 ): Promise<Visitor> {
   const context = await browser.newContext({
     baseURL,
@@ -88,6 +101,18 @@ export async function openVisitor(
   answerDialogs(page);
   const { errors } = watchPage(page);
   return { context, page, alerts, errors };
+}
+
+/** Signs the visitor in to the storefront with a customer's token, kept where the store keeps it. */
+export async function signInToStore(visitor: Visitor, token: string): Promise<void> {
+  await visitor.page.goto('/terms');
+  await visitor.page.evaluate((value) => localStorage.setItem('token', value), token);
+}
+
+/** Signs the visitor in to the back office with a staff token, kept where the back office keeps it. */
+export async function signInToBackOffice(visitor: Visitor, token: string): Promise<void> {
+  await visitor.page.goto('/admin2009/login');
+  await visitor.page.evaluate((value) => localStorage.setItem('adminToken', value), token);
 }
 
 /** Polls until `check` holds, then returns; otherwise fails with `what` and the last value seen. */
@@ -180,6 +205,52 @@ export const rupees2 = (value: number) =>
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(value);
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/** Runs axe-core in the page and answers its serious and critical violations, readably. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated rather than added as an inline <script>, which the pages' Content-Security-Policy blocks.
+  await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      resultTypes: ['violations'],
+    });
+    return result.violations as unknown as Violation[];
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}: ` +
+        v.nodes
+          .map((n) => `${JSON.stringify(n.target)} (${(n.failureSummary ?? '').replace(/\s+/g, ' ').trim()})`)
+          .join('; '),
+    );
+}
+
+/**
+ * Opens the latest verification link the shop mailed to this address (read from the backend's
+ * maildev, once `count` such mails arrived) in a new tab of the visitor's browser, as its owner
+ * would from their inbox, and closes the tab once the page says the address is verified.
+ */
+export async function openVerificationLink(
+  visitor: Visitor,
+  backend: Backend,
+  email: string,
+  count = 1,
+): Promise<void> {
+  const link = await latestVerificationLink(backend, email, count);
+  const tab = await visitor.context.newPage();
+  await tab.goto(link);
+  await shows(tab.getByRole('status').filter({ hasText: 'Your e-mail address is verified' }));
+  await tab.close();
+}
 
 const FAILURE_DIR = join(tmpdir(), 'shop-browser-failures');
 

@@ -93,8 +93,10 @@ export async function createMailbox(): Promise<Mailbox> {
     });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    // Beside six services starting on a busy two-core machine, maildev has taken over 20 s to answer.
-    const deadline = Date.now() + 60_000;
+    // maildev starts beside the backend's six services: on a shared two-core machine, busy with
+    // other test runs, it has printed nothing yet after 30 s. A minute costs nothing when it is quick.
+    const started = Date.now();
+    const deadline = started + 60_000;
     for (;;) {
       if (
         await fetch(`${webUrl}/api/healthz`).then(
@@ -103,8 +105,10 @@ export async function createMailbox(): Promise<Mailbox> {
         )
       )
         return;
-      if (child.exitCode !== null || Date.now() > deadline)
-        throw new Error(`maildev did not start:\n${output}`);
+      if (child.exitCode !== null || child.signalCode || Date.now() > deadline)
+        throw new Error(
+          `maildev did not start (exit ${child.exitCode ?? child.signalCode ?? 'none'} after ${Date.now() - started} ms):\n${output}`,
+        );
       await new Promise((r) => setTimeout(r, 50));
     }
   };

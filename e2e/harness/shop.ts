@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import sharp from 'sharp';
 import { Backend, startBackend, TEST_ADMIN } from './backend';
 import { api } from './http';
+import { verifyEmail } from './verification';
 
 /**
  * A whole shop for the browser tests: the six services and the gateway (which serves the built
@@ -272,13 +273,22 @@ async function uploadImages(baseUrl: string, admin: string, count: number): Prom
 
 let customers = 0;
 
-/** Registers a shopper through the storefront's call. */
-export async function registerCustomer(shop: Pick<Shop, 'http'>, prefix = 'shopper'): Promise<Customer> {
+/**
+ * Registers a shopper through the storefront's call and, unless `verified` is false, opens the
+ * verification link the shop mailed them: checkout refuses an unverified address (the default
+ * settings require verification).
+ */
+export async function registerCustomer(
+  shop: Pick<Shop, 'http' | 'backend'>,
+  prefix = 'shopper',
+  { verified = true }: { verified?: boolean } = {},
+): Promise<Customer> {
   customers += 1;
   const username = `${prefix}${Date.now().toString(36)}${customers}`;
   const email = `${username}@example.com`;
   const res = await shop.http.post('/auth/register', { username, email, password: PASSWORD });
   expectStatus(res, [200, 201], 'registration');
+  if (verified) await verifyEmail(shop.http, shop.backend, email);
   return {
     token: res.body.token,
     userId: res.body.user._id ?? res.body.user.id,
@@ -305,7 +315,7 @@ export async function untilCartKnows(backend: Backend, productIds: string[]): Pr
 }
 
 /** Saves the journeys' address in the customer's address book. */
-export async function addAddress(shop: Pick<Shop, 'http'>, customer: Customer): Promise<void> {
+export async function addAddress(shop: Pick<Shop, 'http'>, customer: Pick<Customer, 'token'>): Promise<void> {
   expectStatus(
     await shop.http.post('/auth/addresses', { ...ADDRESS, isDefault: true }, customer.token),
     [200, 201],
@@ -324,11 +334,12 @@ export interface PlacedOrder {
   totalAmount: number;
 }
 
-/** Places an order as the checkout screen does, to the journeys' address. */
+/** Places an order as the checkout screen does, to the journeys' address, paid online unless told. */
 export async function placeOrder(
   shop: Pick<Shop, 'http'>,
   customer: Customer,
   lines: OrderLine[],
+  { paymentMethod = 'razorpay' }: { paymentMethod?: 'razorpay' | 'cod' } = {},
 ): Promise<PlacedOrder> {
   const res = await shop.http.post(
     '/orders',
@@ -349,7 +360,7 @@ export async function placeOrder(
         country: ADDRESS.country,
       },
       coupon: null,
-      paymentDetails: { status: 'pending', currency: 'INR', paymentMethod: 'razorpay' },
+      paymentDetails: { status: 'pending', currency: 'INR', paymentMethod },
     },
     customer.token,
   );

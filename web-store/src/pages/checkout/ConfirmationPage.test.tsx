@@ -262,6 +262,18 @@ describe('the order confirmation: documents', () => {
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Document not found'));
   });
 
+  it('reads a paid order again until its invoice is issued, then offers it', async () => {
+    let reads = 0;
+    confirmationApi(invoiced._id, () => {
+      reads += 1;
+      return { data: { order: reads === 1 ? { ...invoiced, documents: [] } : invoiced } };
+    });
+    renderApp(`/confirmation/${invoiced._id}`);
+    await screen.findByText('Payment status');
+    expect(screen.queryByRole('button', { name: 'Download invoice' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Download invoice' }, { timeout: 5000 })).toBeVisible();
+  });
+
   it('shows no documents before any is issued', async () => {
     confirmationApi(paid._id, () => ({ data: { order: paid } }));
     renderApp(`/confirmation/${paid._id}`);

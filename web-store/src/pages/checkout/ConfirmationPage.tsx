@@ -27,9 +27,20 @@ export const CONFIRMATION_ERRORS = {
   failed: 'Failed to load order details',
 } as const;
 
-/** A payment just made may take a moment to reach the order: the page looks again a few times. */
+/**
+ * A payment just made may take a moment to reach the order, and its invoice (or receipt) a moment
+ * more, as the order service issues it once it has recorded the payment: the page looks again a
+ * few times.
+ */
 const PAYMENT_POLL_MS = 2000;
 const PAYMENT_POLL_LIMIT = 15;
+
+/** True while the order waits for something the server is about to record: its payment, or its paid order's invoice. */
+function settling(order: Order): boolean {
+  const { status } = order.paymentDetails;
+  if (status === 'pending') return !isCashOnDeliveryOrder(order);
+  return status === 'paid' && (order.documents ?? []).length === 0;
+}
 
 function errorText(error: unknown): string {
   if (isApiFailure(error) && error.status === 404) return CONFIRMATION_ERRORS.notFound;
@@ -48,11 +59,9 @@ export default function ConfirmationPage() {
     queryFn: ({ signal }) => fetchOrder(orderId, signal),
     enabled: Boolean(user),
     select: withVerifiedPayment,
-    // A cash-on-delivery order stays pending until it is delivered: nothing to wait for here.
+    // A cash-on-delivery order stays pending until it is delivered: nothing to wait for there.
     refetchInterval: (query) =>
-      query.state.data?.paymentDetails.status === 'pending' &&
-      !isCashOnDeliveryOrder(query.state.data) &&
-      query.state.dataUpdateCount < PAYMENT_POLL_LIMIT
+      query.state.data && settling(query.state.data) && query.state.dataUpdateCount < PAYMENT_POLL_LIMIT
         ? PAYMENT_POLL_MS
         : false,
   });
