@@ -19,7 +19,7 @@ import { Client } from 'pg';
 import { Backend, startBackend, TEST_ADMIN } from '../harness/backend';
 import { api } from '../harness/http';
 import type { InboxMail } from '../harness/mailbox';
-import { verifyEmail } from './account-support';
+import { verifyEmail } from '../harness/verification';
 import { adminToken, customerToken, eventually } from './back-office-support';
 import { handledByUserService, mailsQueuedFor, orderNumberOf as numberOf } from './mail-support';
 import {

@@ -3,7 +3,7 @@ import type { Client } from 'pg';
 import { Backend, startBackend, TEST_ADMIN } from '../harness/backend';
 import { api } from '../harness/http';
 import type { InboxMail } from '../harness/mailbox';
-import { verifyEmail } from './account-support';
+import { verifyEmail } from '../harness/verification';
 import { adminToken } from './catalog-support';
 import { orderNumberOf as numberOf } from './mail-support';
 import { checkoutBody, createProduct, Http, orderDb, SELLER_GSTIN } from './order-fixtures';

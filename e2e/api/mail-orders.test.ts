@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Backend, startBackend } from '../harness/backend';
 import { api } from '../harness/http';
 import type { InboxMail } from '../harness/mailbox';
-import { verifyEmail } from './account-support';
+import { verifyEmail } from '../harness/verification';
 import { adminToken } from './catalog-support';
 import { checkoutBody, createProduct, Http, SELLER, SELLER_GSTIN } from './order-fixtures';
 import { orderNumberOf as numberOf } from './mail-support';
