@@ -15,7 +15,6 @@ const ORDERS = 200;
 const SHOPPERS = 10;
 const MAILDEV_DOWN_MS = 30_000;
 
-
 /**
  * The issue's fault test: 200 orders are paid while maildev is stopped for 30 s and the mail sender
  * (the user service) is killed with SIGKILL in the middle, and killed again while it delivers the
@@ -50,10 +49,16 @@ describe('mail and invoices through a stopped mail server and a killed mail send
     );
     expect(saved.status).toBe(200);
     await eventually(async () => {
-      const { rows } = await orders.query(`SELECT data->>'gstNumber' AS gstin FROM shop_settings WHERE id = 1`);
+      const { rows } = await orders.query(
+        `SELECT data->>'gstNumber' AS gstin FROM shop_settings WHERE id = 1`,
+      );
       return rows[0]?.gstin === seller;
     }, 'the order service to hold the GSTIN');
-    const product = await createProduct(http, admin, { price: 250, stock: ORDERS * 2, name: 'Fault-test diary' });
+    const product = await createProduct(http, admin, {
+      price: 250,
+      stock: ORDERS * 2,
+      name: 'Fault-test diary',
+    });
 
     const shoppers: { email: string; token: string }[] = [];
     for (let i = 0; i < SHOPPERS; i += 1) {
@@ -95,7 +100,10 @@ describe('mail and invoices through a stopped mail server and a killed mail send
     await backend.kill('user', 'SIGKILL');
     await backend.restart('user');
 
-    const confirmations = await mailbox.waitFor({ subject: /^Order #\w{8} confirmed/ }, { count: ORDERS, timeoutMs: 180_000 });
+    const confirmations = await mailbox.waitFor(
+      { subject: /^Order #\w{8} confirmed/ },
+      { count: ORDERS, timeoutMs: 180_000 },
+    );
     const staffMails = await mailbox.waitFor(
       { to: TEST_ADMIN.email, subject: /^New order #\w{8}/ },
       { count: ORDERS, timeoutMs: 60_000 },
@@ -103,7 +111,8 @@ describe('mail and invoices through a stopped mail server and a killed mail send
     // Anything sent twice would arrive together with the rest: give stragglers a moment.
     await pause(3000);
     const inbox = await mailbox.all();
-    const named = (mails: InboxMail[], orderId: string) => mails.filter((m) => m.subject.includes(numberOf(orderId)));
+    const named = (mails: InboxMail[], orderId: string) =>
+      mails.filter((m) => m.subject.includes(numberOf(orderId)));
     const all = (pattern: RegExp) => inbox.filter((m) => pattern.test(m.subject));
     expect(all(/^Order #\w{8} confirmed/)).toHaveLength(ORDERS);
     expect(all(/^New order #\w{8}/)).toHaveLength(ORDERS);

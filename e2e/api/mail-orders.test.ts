@@ -10,8 +10,8 @@ import { eventually, payOrder } from './payment-fixtures';
 
 jest.setTimeout(240_000);
 
-
-const rupees = (amount: number) => `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const rupees = (amount: number) =>
+  `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /**
  * What the shop writes to its shoppers and staff as an order goes along, read from maildev as they
@@ -43,7 +43,11 @@ describe('the mails an order brings', () => {
   /** A customer who registered and opened their verification link. */
   async function shopper(): Promise<{ email: string; token: string }> {
     const email = `mail-${randomUUID().slice(0, 8)}@example.com`;
-    const res = await http.post('/auth/register', { username: `m${randomUUID().slice(0, 10)}`, email, password: 'Shopper@12345' });
+    const res = await http.post('/auth/register', {
+      username: `m${randomUUID().slice(0, 10)}`,
+      email,
+      password: 'Shopper@12345',
+    });
     expect(res.status).toBe(201);
     await verifyEmail(http, backend, email);
     return { email, token: res.body.token };
@@ -95,7 +99,9 @@ describe('the mails an order brings', () => {
     expect(mail.html).toContain('Leather-bound diary');
     expect(mail.attachments).toHaveLength(1);
     expect(mail.attachments[0].contentType).toBe('application/pdf');
-    expect(mail.attachments[0].fileName ?? mail.attachments[0].filename).toMatch(/^INV-\d{2}-\d{2}-\d{6}\.pdf$/);
+    expect(mail.attachments[0].fileName ?? mail.attachments[0].filename).toMatch(
+      /^INV-\d{2}-\d{2}-\d{6}\.pdf$/,
+    );
     const source = await backend.mailbox!.source(mail.id);
     expect(source).toMatch(/^Reply-To: .*accounts@msjaksh\.example/im);
     expect(source).toContain('MS & Jaksh');
@@ -139,9 +145,15 @@ describe('the mails an order brings', () => {
     const placed = await http.post('/orders', cod, token);
     expect(placed.status).toBe(201);
     const order = placed.body.order;
-    const confirmation = await one(email, new RegExp(`^Order ${numberOf(order._id)} placed: .* to pay on delivery`));
+    const confirmation = await one(
+      email,
+      new RegExp(`^Order ${numberOf(order._id)} placed: .* to pay on delivery`),
+    );
     expect(confirmation.attachments).toHaveLength(0);
-    await one(SELLER.businessEmail, new RegExp(`^New order ${numberOf(order._id)}: .*\\(cash on delivery\\)`));
+    await one(
+      SELLER.businessEmail,
+      new RegExp(`^New order ${numberOf(order._id)}: .*\\(cash on delivery\\)`),
+    );
 
     await staffMove(order._id, { orderStatus: 'Processing' });
     await staffMove(order._id, { orderStatus: 'Shipped' });
@@ -152,13 +164,21 @@ describe('the mails an order brings', () => {
 
     const second = await http.post('/orders', cod, token);
     expect(second.status).toBe(201);
-    const refused = await http.post(`/admin2009/orders/${second.body.order._id}/cash-on-delivery`, { outcome: 'refused' }, admin);
+    const refused = await http.post(
+      `/admin2009/orders/${second.body.order._id}/cash-on-delivery`,
+      { outcome: 'refused' },
+      admin,
+    );
     expect(refused.status).toBe(200);
     await one(email, new RegExp(`^Your order ${numberOf(second.body.order._id)} was cancelled`));
   });
 
   it("tells staff once when a product's stock falls to its threshold, with the reorder auto reorder opened", async () => {
-    const saved = await http.patch('/admin2009/settings', { autoReorderEnabled: true, autoReorderQuantity: 40, lowStockThreshold: 10 }, admin);
+    const saved = await http.patch(
+      '/admin2009/settings',
+      { autoReorderEnabled: true, autoReorderQuantity: 40, lowStockThreshold: 10 },
+      admin,
+    );
     expect(saved.status).toBe(200);
     const { token } = await shopper();
     const product = await createProduct(http, admin, { price: 120, stock: 12, name: 'Enamel pin set' });
@@ -167,10 +187,15 @@ describe('the mails an order brings', () => {
       expect(placed.status).toBe(201);
       await payOrder(http, placed.body.order._id, token);
     }
-    const [low] = await backend.mailbox!.waitFor({ to: SELLER.businessEmail, subject: /^Low stock: Enamel pin set/ }, { timeoutMs: 60_000 });
+    const [low] = await backend.mailbox!.waitFor(
+      { to: SELLER.businessEmail, subject: /^Low stock: Enamel pin set/ },
+      { timeoutMs: 60_000 },
+    );
     expect(low.text).toContain('40');
     await new Promise((r) => setTimeout(r, 1500));
-    const lowMails = (await backend.mailbox!.all()).filter((m) => m.subject.startsWith('Low stock: Enamel pin set'));
+    const lowMails = (await backend.mailbox!.all()).filter((m) =>
+      m.subject.startsWith('Low stock: Enamel pin set'),
+    );
     expect(lowMails).toHaveLength(1);
   });
 });
