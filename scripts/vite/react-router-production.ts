@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
@@ -8,21 +8,21 @@ import type { Plugin } from 'vite';
  * ran them. A build of either app takes the production build the package ships beside it.
  */
 export function reactRouterProductionBuild(): Plugin {
-  const dist = join(
-    dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-    'dist',
-    'production',
-  );
   return {
     name: 'react-router-production-build',
     apply: 'build',
-    config: () => ({
-      resolve: {
-        alias: [
-          { find: /^react-router$/, replacement: join(dist, 'index.mjs') },
-          { find: /^react-router\/dom$/, replacement: join(dist, 'dom-export.mjs') },
-        ],
-      },
-    }),
+    config: (config) => {
+      // The app's own copy: each workspace may keep React Router in its own node_modules.
+      const app = createRequire(join(resolve(config.root ?? process.cwd()), 'package.json'));
+      const dist = join(dirname(app.resolve('react-router/package.json')), 'dist', 'production');
+      return {
+        resolve: {
+          alias: [
+            { find: /^react-router$/, replacement: join(dist, 'index.mjs') },
+            { find: /^react-router\/dom$/, replacement: join(dist, 'dom-export.mjs') },
+          ],
+        },
+      };
+    },
   };
 }
