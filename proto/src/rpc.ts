@@ -62,6 +62,8 @@ export const RPC = {
     productMany: 'catalog.product.many',
     productSimilar: 'catalog.product.similar',
     productSearch: 'catalog.product.search',
+    /** The live products' ids and last changes, a page at a time, with the brands and categories: the sitemap. */
+    productSitemap: 'catalog.product.sitemap',
     productAdminList: 'catalog.product.adminList',
     productCreate: 'catalog.product.create',
     productUpdate: 'catalog.product.update',
@@ -179,6 +181,7 @@ export const RPC_READS: ReadonlySet<string> = new Set<string>([
   RPC.catalog.productMany,
   RPC.catalog.productSimilar,
   RPC.catalog.productSearch,
+  RPC.catalog.productSitemap,
   RPC.catalog.productAdminList,
   RPC.catalog.customizationList,
   RPC.catalog.reviewList,

@@ -1,7 +1,13 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { RpcCallOptions, RpcClient } from '@shop/kit';
-import { ProductListQuery, productListQuerySchema, RPC } from '@shop/proto';
+import {
+  ProductListQuery,
+  productListQuerySchema,
+  ProductSitemapQuery,
+  productSitemapQuerySchema,
+  RPC,
+} from '@shop/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Caller } from '../common/caller.decorator';
 import { ZodBody } from '../common/zod-body.pipe';
@@ -55,6 +61,25 @@ export class ProductsController {
     const bytes = await this.cache.get(
       `search:${JSON.stringify(q)}`,
       async () => new ReplyBytes(await this.rpc.callJson(RPC.catalog.productSearch, { q }, caller)),
+    );
+    return sendReplyBytes(req, reply, bytes, KEPT_REPLY_CACHE_CONTROL);
+  }
+
+  /**
+   * What the storefront's sitemap lists: a page of the live products' ids and last changes (at
+   * most 10,000, by id), the brands and categories with their last change, and the total. Kept
+   * like lists: a sitemap a couple of seconds old is as good as a list that old.
+   */
+  @Get('sitemap')
+  async sitemap(
+    @Query(new ZodBody(productSitemapQuerySchema)) query: ProductSitemapQuery,
+    @Caller() caller: RpcCallOptions,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    const bytes = await this.cache.get(
+      `sitemap:${query.page}:${query.limit}`,
+      async () => new ReplyBytes(await this.rpc.callJson(RPC.catalog.productSitemap, query, caller)),
     );
     return sendReplyBytes(req, reply, bytes, KEPT_REPLY_CACHE_CONTROL);
   }

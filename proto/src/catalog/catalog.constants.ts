@@ -48,6 +48,11 @@ export const PRODUCTS_MAX_PAGE_SIZE = 100;
 export const SIMILAR_PRODUCTS_LIMIT = 8;
 export const SEARCH_DROPDOWN_LIMIT = 8;
 export const SEARCH_QUERY_MAX_LENGTH = 100;
+/**
+ * Products per page of `GET /products/sitemap`: a fifth of the 50,000 URLs one sitemap file may
+ * hold, so a page is some 700 KB of JSON before compression.
+ */
+export const SITEMAP_PAGE_SIZE = 10_000;
 
 /** The library offers the back office's three types; products also take the storefront's text, image and file. */
 export const CUSTOMIZATION_TYPES = ['boolean', 'select', 'multi-select', 'text', 'image', 'file'] as const;

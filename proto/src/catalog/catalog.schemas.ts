@@ -14,6 +14,7 @@ import {
   REVIEW_COMMENT_MAX,
   REVIEW_COMMENT_MIN,
   SEARCH_QUERY_MAX_LENGTH,
+  SITEMAP_PAGE_SIZE,
 } from './catalog.constants';
 import { hasAtMostTwoDecimals, limitParam, pageParam, RUPEES_MAX, rupeesFilter } from '../validation/bounds';
 
@@ -221,6 +222,13 @@ export const productListQuerySchema = z.object({
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 export const productIdSchema = z.object({ id: z.string() });
+
+/** `GET /products/sitemap`: a page of the live products, at most SITEMAP_PAGE_SIZE of them. */
+export const productSitemapQuerySchema = z.object({
+  page: pageParam(),
+  limit: limitParam(SITEMAP_PAGE_SIZE, SITEMAP_PAGE_SIZE),
+});
+export type ProductSitemapQuery = z.infer<typeof productSitemapQuerySchema>;
 
 export const similarQuerySchema = z.object({
   id: z.string(),

@@ -156,6 +156,24 @@ export interface ProductListReply {
   nextCursor: string | null;
 }
 
+/**
+ * `GET /products/sitemap`: what a sitemap lists of the catalog. A page of the live products in id
+ * order, each with the time it last changed; the brands and the categories that have live
+ * products, each with the last change to any of its products, a deletion included; and how many
+ * live products there are, for the pages still to ask. Times are ISO 8601, with their offset.
+ */
+export interface ProductSitemapReply {
+  success: true;
+  page: number;
+  limit: number;
+  total: number;
+  products: { _id: string; updatedAt: string }[];
+  /** Every brand, `updatedAt` null for one that never had a product. */
+  brands: { brand: Brand; updatedAt: string | null }[];
+  /** `category` as one of its live products spells it. */
+  categories: { category: string; updatedAt: string }[];
+}
+
 export interface SearchHit {
   _id: string;
   name: string;

@@ -7,6 +7,7 @@ import { CatalogCategorySorts1771000000000 } from './migrations/1771000000000-ca
 import { ReviewRestore1788000000000 } from './migrations/1788000000000-review-restore';
 import { ProductHsnCode1800000000000 } from './migrations/1800000000000-product-hsn-code';
 import { ReorderRequests1801000000000 } from './migrations/1801000000000-reorder-requests';
+import { ProductSitemap1802000000000 } from './migrations/1802000000000-product-sitemap';
 import { ProductCustomizationEntity } from './products/product-customization.entity';
 import { ProductEntity } from './products/product.entity';
 import { ReorderRequestEntity } from './reorders/reorder-request.entity';
@@ -35,4 +36,5 @@ export const CATALOG_MIGRATIONS = [
   ReviewRestore1788000000000,
   ProductHsnCode1800000000000,
   ReorderRequests1801000000000,
+  ProductSitemap1802000000000,
 ];

@@ -10,6 +10,7 @@ import { deleteNamespace } from '../../../e2e/harness/broker';
 import { databaseUrl, dropDatabase } from '../../kit/src';
 import { LocalImageStorage } from '../src/images/image-storage';
 import { ProductSearchService } from '../src/products/product-search.service';
+import { ProductSitemapService } from '../src/products/product-sitemap.service';
 import { ProductsService } from '../src/products/products.service';
 import { generateProducts } from '../src/seed/generate';
 
@@ -72,7 +73,7 @@ describe("the catalog's queries are never compiled by PostgreSQL's JIT", () => {
     expect(sessions.map(([row]) => row.jit)).toEqual(['off', 'off', 'off']);
   });
 
-  it('plans every statement of lists, searches, product pages and similar products without JIT', async () => {
+  it('plans every statement of lists, searches, product pages, similar products and the sitemap without JIT', async () => {
     const sent: { text: string; values: unknown[] }[] = [];
     const query = Client.prototype.query;
     const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: any[]) {
@@ -99,6 +100,7 @@ describe("the catalog's queries are never compiled by PostgreSQL's JIT", () => {
       await search.search('lanyrd');
       await products.get(first.products[0]._id);
       await products.similar(first.products[0]._id, 8);
+      await app.get(ProductSitemapService).page({ page: 2, limit: 200 });
     } finally {
       spy.mockRestore();
     }

@@ -5,6 +5,7 @@ import { LowStockNotifier } from '../stock/low-stock.notifier';
 import { ListTotals } from './list-totals';
 import { PriceQuoteService } from './price-quote.service';
 import { ProductSearchService } from './product-search.service';
+import { ProductSitemapService } from './product-sitemap.service';
 import { ProductsRepository } from './products.repository';
 import { ReadCache } from './read-cache';
 import { ProductsRpcController } from './products.rpc-controller';
@@ -19,6 +20,7 @@ import { ProductsService } from './products.service';
     ReadCache,
     ListTotals,
     ProductSearchService,
+    ProductSitemapService,
     PriceQuoteService,
     LowStockNotifier,
     ReorderRequestsRepository,

@@ -7,6 +7,7 @@ import {
   productCreateSchema,
   productListQuerySchema,
   productManySchema,
+  productSitemapQuerySchema,
   productUpdateSchema,
   RPC,
   RpcEnvelope,
@@ -16,6 +17,7 @@ import {
 import { requireAdmin } from '../common/actors';
 import { PriceQuoteService } from './price-quote.service';
 import { ProductSearchService } from './product-search.service';
+import { ProductSitemapService } from './product-sitemap.service';
 import { ProductsService } from './products.service';
 
 type WithId<T = unknown> = { id: string; body?: T };
@@ -29,6 +31,7 @@ export class ProductsRpcController {
   constructor(
     private readonly products: ProductsService,
     private readonly searchService: ProductSearchService,
+    private readonly sitemap: ProductSitemapService,
     private readonly quotes: PriceQuoteService,
   ) {}
 
@@ -56,6 +59,11 @@ export class ProductsRpcController {
   @MessagePattern(RPC.catalog.productSearch)
   async search(@Payload() env: RpcEnvelope) {
     return JsonReply.of(await this.searchService.search(parseInput(searchQuerySchema, env.data).q));
+  }
+
+  @MessagePattern(RPC.catalog.productSitemap)
+  sitemapPage(@Payload() env: RpcEnvelope) {
+    return this.sitemap.page(parseInput(productSitemapQuerySchema, env.data));
   }
 
   @MessagePattern(RPC.catalog.priceQuote)

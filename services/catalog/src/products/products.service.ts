@@ -340,13 +340,17 @@ export class ProductsService {
     return (await this.products.adminView(id, m))!;
   }
 
-  /** Soft delete: reviews, reservations and orders keep pointing at it, and it can be restored. */
+  /**
+   * Soft delete: reviews, reservations and orders keep pointing at it, and it can be restored. The
+   * deletion is its last change, which the sitemap dates its brand's and category's lists by.
+   */
   async remove(id: string): Promise<{ success: true; message: string }> {
     if (!isUuid(id)) throw RpcError.badRequest(M.invalidProductId);
     return this.write(async (m) => {
       const [row] = await returning(
         m,
-        `UPDATE products SET deleted_at = now(), version = version + 1 WHERE id = $1 AND deleted_at IS NULL RETURNING id, name, version, deleted_at`,
+        `UPDATE products SET deleted_at = now(), updated_at = now(), version = version + 1
+          WHERE id = $1 AND deleted_at IS NULL RETURNING id, name, version, deleted_at`,
         [id],
       );
       if (!row) throw RpcError.notFound(M.productNotFound);
