@@ -195,6 +195,7 @@ async function main() {
       backend.url,
       SHOPPERS,
       `invoicebench${randomUUID().slice(0, 4)}`,
+      { mailUrl: backend.mailUrl },
     );
     const placing = Date.now();
     const orders = await placeAndPay(backend.url, products, shoppers);
