@@ -115,12 +115,13 @@ describe('cash on delivery', () => {
   };
 
   describe('at checkout', () => {
-    it('is placed without payment: Pending, payment pending, method cod, its stock reserved', async () => {
+    it('is placed without payment: Processing to its shopper (Pending for staff), payment pending, method cod, its stock reserved', async () => {
       const { token, userId } = customerToken();
       const before = await availableStock(http, lamp);
       const order = await placeCod(token, 2);
+      expect((await view(order._id)).orderStatus).toBe('Pending');
       expect(order).toMatchObject({
-        orderStatus: 'Pending',
+        orderStatus: 'Processing',
         user: { _id: userId },
         paymentDetails: { status: 'pending', paymentMethod: 'cod', razorpayOrderId: null, paymentId: null },
       });

@@ -120,7 +120,7 @@ describe('unpaid orders expire; checkouts cut short are settled', () => {
     );
     await pause(TTL_SECONDS * 1000);
     expect(await status(paid._id, token)).toMatchObject({
-      orderStatus: 'Pending',
+      orderStatus: 'Processing',
       paymentDetails: { status: 'paid' },
     });
     expect(await availableStock(http, product)).toBe(9);

@@ -76,7 +76,7 @@ describe('after checkout: payments, tracking, the account overview and the back 
   });
 
   describe('payment.captured and payment.failed', () => {
-    it('marks the order paid, keeps it Pending for staff, and publishes order.paid once', async () => {
+    it('marks the order paid, shows it to its shopper as Processing (Pending for staff), and publishes order.paid once', async () => {
       const { token, userId } = customerToken();
       const placed = await place(token, 2);
       const payment = captured(placed);
@@ -84,7 +84,7 @@ describe('after checkout: payments, tracking, the account overview and the back 
       await eventually(async () => (await paymentStatus(placed._id)) === 'paid', 'the order to be paid');
       const res = await http.get(`/orders/${placed._id}`, token);
       expect(res.body.order).toMatchObject({
-        orderStatus: 'Pending',
+        orderStatus: 'Processing',
         paymentDetails: {
           status: 'paid',
           amount: placed.totalAmount,

@@ -125,9 +125,13 @@ describe('refunds on the order', () => {
       reason: 'duplicate',
       amountPaise: toPaise(order.totalAmount),
     });
-    for (const view of [await storefrontView(order._id, token), await backOfficeView(order._id)]) {
+    // Paid and not yet processed: Processing to its shopper, Pending in the back office's queue.
+    for (const [view, orderStatus] of [
+      [await storefrontView(order._id, token), 'Processing'],
+      [await backOfficeView(order._id), 'Pending'],
+    ] as const) {
       expect(view).toMatchObject({
-        orderStatus: 'Pending',
+        orderStatus,
         paymentDetails: { status: 'paid', paymentId: first.razorpay_payment_id },
         refunds: [listed(refund)],
       });

@@ -1,5 +1,6 @@
-import { canMoveOrder, isTerminalOrderStatus, nextOrderStatuses } from './order-status';
-import { ORDER_STATUSES, refusedTransitionMessage } from './order.constants';
+import { canMoveOrder, isTerminalOrderStatus, nextOrderStatuses, shopperOrderStatus } from './order-status';
+import { ORDER_STATUSES, refusedTransitionMessage, type OrderPaymentStatus, type OrderStatus } from './order.constants';
+import type { OrderView } from './order.types';
 
 describe('the declared order progression (back-office spec, section 4)', () => {
   it('moves one step at a time: Pending, Processing, Shipped, Delivered', () => {
@@ -35,5 +36,29 @@ describe('the declared order progression (back-office spec, section 4)', () => {
     expect(refusedTransitionMessage('Pending', 'Delivered')).toBe(
       'An order cannot move from Pending to Delivered',
     );
+  });
+});
+
+describe("the status a shopper reads (the account area knows Processing, Shipped, Delivered, Cancelled)", () => {
+  const order = (orderStatus: OrderStatus, status: OrderPaymentStatus, paymentMethod = 'razorpay') => ({
+    orderStatus,
+    paymentDetails: { status, paymentMethod } as OrderView['paymentDetails'],
+  });
+
+  it('shows a paid order that staff have not processed yet as Processing', () => {
+    expect(shopperOrderStatus(order('Pending', 'paid'))).toBe('Processing');
+  });
+
+  it('shows a cash-on-delivery order as Processing before it is paid', () => {
+    expect(shopperOrderStatus(order('Pending', 'pending', 'cod'))).toBe('Processing');
+  });
+
+  it('keeps an order still awaiting its payment Pending', () => {
+    expect(shopperOrderStatus(order('Pending', 'pending'))).toBe('Pending');
+  });
+
+  it('shows every later status as staff set it', () => {
+    for (const status of ['Processing', 'Shipped', 'Delivered', 'Cancelled'] as const)
+      expect(shopperOrderStatus(order(status, 'paid'))).toBe(status);
   });
 });

@@ -1,4 +1,5 @@
-import type { CancelReason, OrderStatus } from './order.constants';
+import { CASH_ON_DELIVERY, type CancelReason, type OrderStatus } from './order.constants';
+import type { OrderView } from './order.types';
 
 /**
  * The declared progression (back-office spec, section 4): Pending, Processing, Shipped, Delivered,
@@ -26,4 +27,22 @@ export function nextOrderStatuses(from: OrderStatus): readonly OrderStatus[] {
 
 export function isTerminalOrderStatus(status: OrderStatus): boolean {
   return NEXT[status].length === 0;
+}
+
+/**
+ * The status a shopper reads (storefront spec: the account area knows Processing, Shipped, Delivered
+ * and Cancelled). Staff keep Pending as the back office's queue of orders nobody has processed yet;
+ * to the shopper whose order is paid, or placed for cash on delivery, it is already being processed.
+ * An order still awaiting its payment stays Pending.
+ */
+export function shopperOrderStatus(order: Pick<OrderView, 'orderStatus' | 'paymentDetails'>): OrderStatus {
+  const { status, paymentMethod } = order.paymentDetails;
+  const committed = status === 'paid' || paymentMethod === CASH_ON_DELIVERY;
+  return order.orderStatus === 'Pending' && committed ? 'Processing' : order.orderStatus;
+}
+
+/** An order as its shopper reads it: the same view, with the shopper's status. */
+export function asShopperSees(order: OrderView): OrderView {
+  const orderStatus = shopperOrderStatus(order);
+  return orderStatus === order.orderStatus ? order : { ...order, orderStatus };
 }

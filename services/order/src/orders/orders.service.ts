@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { RpcError, RpcReplies, SERVICE_CONFIG } from '@shop/kit';
 import {
   Actor,
+  asShopperSees,
   canonicalJson,
   CASH_ON_DELIVERY,
   CustomerOrderStats,
@@ -122,9 +123,18 @@ export class OrdersService {
    * requires verified e-mail addresses, a customer without one places nothing
    * (CustomerVerificationService). Cash on delivery is taken while the settings allow it and up to
    * their limit; such an order is placed the same way, with no payment window (it is paid at the
-   * door and never expires).
+   * door and never expires). The reply shows the order as its shopper reads it.
    */
   async create(
+    userId: string,
+    input: OrderCreateInput,
+    idempotencyKey: string | null,
+  ): Promise<OrderCreateReply> {
+    const reply = await this.place(userId, input, idempotencyKey);
+    return { ...reply, order: asShopperSees(reply.order) };
+  }
+
+  private async place(
     userId: string,
     input: OrderCreateInput,
     idempotencyKey: string | null,
@@ -207,16 +217,19 @@ export class OrdersService {
       where: { userId, reservation: 'reserved' },
       order: { createdAt: 'DESC', id: 'DESC' },
     });
-    return this.views.of(orders);
+    return (await this.views.of(orders)).map(asShopperSees);
   }
 
-  /** A customer sees only their own orders; staff, and another service (no actor), see any. */
+  /**
+   * A customer sees only their own orders, with the shopper's status; staff, and another service
+   * (no actor), see any as it is.
+   */
   async get(actor: Actor | null, id: string): Promise<OrderView> {
     const found = await this.views.one(id);
     if (!found) throw RpcError.notFound(ORDER_MESSAGES.orderNotFound);
     if (actor?.role === 'customer' && found.entity.userId !== actor.userId)
       throw RpcError.forbidden(ORDER_MESSAGES.forbidden);
-    return found.view;
+    return actor?.role === 'customer' ? asShopperSees(found.view) : found.view;
   }
 
   async payable(actor: Actor | null, id: string): Promise<OrderPayableView> {
