@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { clientBridge } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
 import { Footer } from './Footer';
