@@ -36,12 +36,24 @@ export default function ProductsPage() {
   const navigate = useNavigate();
   const filters = useMemo(() => readFilters(params, brandParam), [params, brandParam]);
 
-  const apply = (next: Filters) => navigate(productsPath(next.brand, filterParams(next)), { replace: true });
+  // The filters a change builds on: the address bar's, or those just applied while the navigation
+  // to them is under way, so that two quick changes (a category, then a sort) do not undo each other.
+  // The address bar is followed only when it changes from elsewhere (Back, a link).
+  const latestFilters = useRef(filters);
+  const applying = useRef(new Set<string>());
+  useEffect(() => {
+    const path = productsPath(filters.brand, filterParams(filters));
+    if (!applying.current.delete(path)) latestFilters.current = filters;
+  }, [filters]);
+  const apply = (next: Filters) => {
+    const path = productsPath(next.brand, filterParams(next));
+    latestFilters.current = next;
+    applying.current.add(path);
+    void navigate(path, { replace: true });
+  };
 
   // Typing in the search box updates the list once the shopper pauses.
   const [searchText, setSearchText] = useState(filters.search);
-  const latestFilters = useRef(filters);
-  latestFilters.current = filters;
   const searchTimer = useRef<number | undefined>(undefined);
   useEffect(() => setSearchText(filters.search), [filters.search]);
   useEffect(() => () => window.clearTimeout(searchTimer.current), []);
@@ -163,7 +175,7 @@ export default function ProductsPage() {
           <select
             id={`${panelId}-sort`}
             value={filters.sort}
-            onChange={(e) => apply({ ...filters, sort: e.target.value as ProductSort })}
+            onChange={(e) => apply({ ...latestFilters.current, sort: e.target.value as ProductSort })}
           >
             {PRODUCT_SORTS.map((sort) => (
               <option key={sort} value={sort}>
@@ -181,7 +193,7 @@ export default function ProductsPage() {
             <select
               id={`${panelId}-category`}
               value={filters.category}
-              onChange={(e) => apply({ ...filters, category: e.target.value })}
+              onChange={(e) => apply({ ...latestFilters.current, category: e.target.value })}
             >
               <option value="">All categories</option>
               {CATEGORIES.map((c) => (
@@ -231,7 +243,7 @@ export default function ProductsPage() {
             <select
               id={`${panelId}-rating`}
               value={filters.minRating}
-              onChange={(e) => apply({ ...filters, minRating: Number(e.target.value) })}
+              onChange={(e) => apply({ ...latestFilters.current, minRating: Number(e.target.value) })}
             >
               {RATING_CHOICES.map((r) => (
                 <option key={r} value={r}>
@@ -254,7 +266,7 @@ export default function ProductsPage() {
                     type="button"
                     className="chip"
                     aria-label={`Remove filter ${chip.label}`}
-                    onClick={() => apply(withoutFilter(filters, chip.key))}
+                    onClick={() => apply(withoutFilter(latestFilters.current, chip.key))}
                   >
                     {chip.label} <span aria-hidden="true">×</span>
                   </button>
