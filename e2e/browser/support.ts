@@ -69,6 +69,8 @@ export interface VisitorOptions {
   viewport?: { width: number; height: number };
   acceptDownloads?: boolean;
   reducedMotion?: 'reduce' | 'no-preference';
+  /** False for a shopper whose browser runs no script (or a crawler's). */
+  javaScriptEnabled?: boolean;
 }
 
 export async function openVisitor(
@@ -81,6 +83,7 @@ export async function openVisitor(
     viewport: options.viewport ?? { width: 1280, height: 900 },
     acceptDownloads: options.acceptDownloads ?? false,
     reducedMotion: options.reducedMotion ?? 'no-preference',
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
     locale: 'en-IN',
     timezoneId: 'Asia/Kolkata',
   });
