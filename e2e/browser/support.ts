@@ -37,7 +37,9 @@ export function browserSuite(options?: Parameters<typeof startShop>[0]): {
   let browser: Browser | undefined;
   const visitors: Visitor[] = [];
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShop(options), launchBrowser()]);
+    // Kept as soon as it is up, so that afterAll closes it even when the shop fails to start.
+    const launching = launchBrowser().then((launched) => (browser = launched));
+    [shop] = await Promise.all([startShop(options), launching]);
   });
   afterEach(async () => {
     await Promise.all(visitors.splice(0).map((v) => v.context.close()));
