@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'var/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'var/**', 'web-store/build/**', 'web-store/.react-router/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
- * Builds the storefront and the back office for production into web-store/dist and web-admin/dist:
- * the one way `npm start`, `npm test` and the browser tests build them, so the tests run what a
- * shopper is served. An app whose sources, dependencies and build settings have not changed since
- * its last build here is left as it is.
+ * Builds the storefront and the back office for production into web-store/build (its server and the
+ * browser's files) and web-admin/dist: the one way `npm start`, `npm test` and the browser tests
+ * build them, so the tests run what a shopper is served. An app whose sources, dependencies and
+ * build settings have not changed since its last build here is left as it is.
  *
  *   node scripts/build-apps.mjs [--force]
  */
@@ -16,13 +16,28 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const APPS = ['web-store', 'web-admin'];
 
-/** Written into dist/ after a build: what it was built from. */
+/** Where each app's build goes, and the file that shows it is complete. */
+const OUTPUT = {
+  'web-store': { dir: 'build', marker: join('server', 'index.js') },
+  'web-admin': { dir: 'dist', marker: 'index.html' },
+};
+
+/** Written into the build's folder after a build: what it was built from. */
 const FINGERPRINT_FILE = '.build-fingerprint';
 
 /** What an app's bundle is made of besides its own folder: the shared contracts and the lock file. */
 const SHARED_INPUTS = ['proto/src', 'package-lock.json', 'scripts/build-apps.mjs', 'scripts/vite'];
-const APP_INPUTS = ['src', 'public', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts'];
-const SKIPPED = new Set(['node_modules', 'dist']);
+const APP_INPUTS = [
+  'src',
+  'server',
+  'public',
+  'index.html',
+  'package.json',
+  'tsconfig.json',
+  'vite.config.ts',
+  'react-router.config.ts',
+];
+const SKIPPED = new Set(['node_modules', 'dist', 'build', '.react-router']);
 
 function listFiles(path, out) {
   if (!existsSync(path)) return out;
@@ -58,10 +73,9 @@ export function fingerprint(app, env = process.env) {
 }
 
 function builtFingerprint(app) {
-  const file = join(ROOT, app, 'dist', FINGERPRINT_FILE);
-  return existsSync(file) && existsSync(join(ROOT, app, 'dist', 'index.html'))
-    ? readFileSync(file, 'utf8').trim()
-    : null;
+  const { dir, marker } = OUTPUT[app];
+  const file = join(ROOT, app, dir, FINGERPRINT_FILE);
+  return existsSync(file) && existsSync(join(ROOT, app, dir, marker)) ? readFileSync(file, 'utf8').trim() : null;
 }
 
 /**
@@ -86,7 +100,7 @@ export function buildApps({ env = process.env, force = false, say = () => undefi
       env: { ...env, NODE_ENV: 'production' },
     });
     if (result.status !== 0) throw new Error(`Building ${app} failed`);
-    writeFileSync(join(ROOT, app, 'dist', FINGERPRINT_FILE), `${digest}\n`);
+    writeFileSync(join(ROOT, app, OUTPUT[app].dir, FINGERPRINT_FILE), `${digest}\n`);
     built.push(app);
   }
   return built;

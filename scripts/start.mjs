@@ -4,7 +4,8 @@
  * RabbitMQ answer (starting them, running them in Docker or installing them: scripts/servers.mjs),
  * builds, starts maildev (the development inbox every mail goes to, unless SMTP_URL names a relay),
  * the six services (each migrates its own database), seeds the catalog on first run, starts the
- * gateway and prints the URLs. A process that dies is started again with back-off
+ * gateway and the storefront's server (web-store, which the gateway proxies pages to) and prints
+ * the URLs. A process that dies is started again with back-off
  * (scripts/supervisor.mjs). Ctrl-C stops everything, and the servers' containers if it started any.
  *
  *   --skip-build   use the code as built (no install, no build)
@@ -12,7 +13,9 @@
  *
  * HEALTH_PORT_BASE (first service health port, default 3001), DATABASE_NAME_PREFIX (databases
  * named `<prefix>_<service>` instead of the defaults) and MAILDEV_SMTP_PORT / MAILDEV_WEB_PORT
- * (1025 / 1080) let a second copy run beside the first.
+ * (1025 / 1080) and WEB_STORE_URL (the storefront server's address: http://127.0.0.1:3000, or the
+ * port after the services' health ports when HEALTH_PORT_BASE is set) let a second copy run beside
+ * the first.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -70,8 +73,14 @@ const MAILDEV = { smtp: Number(env.MAILDEV_SMTP_PORT ?? 1025), web: Number(env.M
 /** maildev runs only while the shop's mail goes to it, not when SMTP_URL names a relay. */
 const runMaildev = !env.SMTP_URL;
 env.SMTP_URL ??= `smtp://127.0.0.1:${MAILDEV.smtp}`;
-// The payment sandbox sends its webhooks back through the gateway.
+// The payment sandbox sends its webhooks back through the gateway, and the storefront's server
+// reads the catalog through it.
 env.GATEWAY_URL ??= `http://127.0.0.1:${env.PORT}`;
+// Where the gateway finds the storefront's server: 3000, or beside the services' health ports when
+// those were moved for a second copy.
+env.WEB_STORE_URL ??= `http://127.0.0.1:${
+  env.HEALTH_PORT_BASE ? Number(env.HEALTH_PORT_BASE) + SERVICES.length : 3000
+}`;
 
 const say = (text) => process.stdout.write(`${text}\n`);
 
@@ -231,6 +240,16 @@ async function main() {
 
   launch('gateway', join(root, 'gateway', 'dist', 'main.js'));
   await waitReady(`http://127.0.0.1:${env.PORT}/health/live`, 'gateway');
+
+  say("\n> The storefront's server (renders the pages the gateway passes on)");
+  const store = new URL(env.WEB_STORE_URL);
+  launch('web-store', join(root, 'web-store', 'build', 'server', 'index.js'), {
+    // Its React is the production build whatever the services run as.
+    NODE_ENV: 'production',
+    HOST: store.hostname,
+    PORT: store.port || '80',
+  });
+  await waitReady(`${store.origin}/health/ready`, 'web-store');
   say(`\nThe shop is running at http://localhost:${env.PORT}`);
   say(`  API health:   http://localhost:${env.PORT}/api/health`);
   say(`  API docs:     http://localhost:${env.PORT}/api/docs`);

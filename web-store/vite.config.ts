@@ -1,31 +1,28 @@
-import react from '@vitejs/plugin-react';
+import { reactRouter } from '@react-router/dev/vite';
 import { fileURLToPath } from 'node:url';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
-import { firstScreenScript } from '../scripts/vite/first-screen-script';
 import { reactRouterProductionBuild } from '../scripts/vite/react-router-production';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   plugins: [
-    react(),
+    // The component tests render the route modules as they are; the framework plugin builds and serves them.
+    ...(process.env.VITEST ? [] : [reactRouter()]),
     reactRouterProductionBuild(),
-    // A catalog page's request, pictures and code start before the app's script has arrived.
-    firstScreenScript({
-      entry: 'src/boot/firstScreenScript.ts',
-      pages: {
-        product: 'src/pages/product/ProductDetailPage.tsx',
-        products: 'src/pages/products/ProductsPage.tsx',
-      },
-    }),
-    // .br and .gz beside each text file over 1 KB, served as they are by the gateway and nginx.
-    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+    // .br and .gz beside each text file over 1 KB in build/client, sent as they are by the server.
+    ...(isSsrBuild ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })]),
   ],
   resolve: {
     // The shared contracts are CommonJS once built; their TypeScript source bundles cleanly as ESM.
     alias: { '@shop/proto': fileURLToPath(new URL('../proto/src/index.ts', import.meta.url)) },
+  },
+  ssr: {
+    // One copy of React Router in the server, its production build (reactRouterProductionBuild):
+    // the request handler and the routes' `data()` and `redirect()` must come from the same one.
+    noExternal: ['react-router', '@react-router/node'],
   },
   server: {
     proxy: {
@@ -34,17 +31,14 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: 'dist',
-    emptyOutDir: true,
     target: 'es2022',
     rollupOptions: {
+      // The server build starts from the listening server (server/main.ts), which serves the
+      // app's build as React Router's node-custom-server template does.
+      ...(isSsrBuild ? { input: './server/main.ts' } : {}),
       // The contracts' modules only declare things; this lets the shell import a constant from
       // `@shop/proto` without pulling every zod schema into the first download.
       treeshake: { moduleSideEffects: (id) => !id.includes('/proto/src/') },
-      output: {
-        // The form pages share the validation library, fetched only when one of them opens.
-        manualChunks: (id) => (id.includes('/node_modules/zod/') ? 'validation' : undefined),
-      },
     },
   },
   test: {
@@ -56,4 +50,4 @@ export default defineConfig({
     unstubGlobals: true,
     testTimeout: 20_000,
   },
-});
+}));

@@ -37,7 +37,9 @@ export function browserSuite(options?: Parameters<typeof startShop>[0]): {
   let browser: Browser | undefined;
   const visitors: Visitor[] = [];
   beforeAll(async () => {
-    [shop, browser] = await Promise.all([startShop(options), launchBrowser()]);
+    // Kept as soon as it is up, so that afterAll closes it even when the shop fails to start.
+    const launching = launchBrowser().then((launched) => (browser = launched));
+    [shop] = await Promise.all([startShop(options), launching]);
   });
   afterEach(async () => {
     await Promise.all(visitors.splice(0).map((v) => v.context.close()));
@@ -69,6 +71,8 @@ export interface VisitorOptions {
   viewport?: { width: number; height: number };
   acceptDownloads?: boolean;
   reducedMotion?: 'reduce' | 'no-preference';
+  /** False for a shopper whose browser runs no script (or a crawler's). */
+  javaScriptEnabled?: boolean;
 }
 
 export async function openVisitor(
@@ -81,6 +85,7 @@ export async function openVisitor(
     viewport: options.viewport ?? { width: 1280, height: 900 },
     acceptDownloads: options.acceptDownloads ?? false,
     reducedMotion: options.reducedMotion ?? 'no-preference',
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
     locale: 'en-IN',
     timezoneId: 'Asia/Kolkata',
   });

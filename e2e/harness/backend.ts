@@ -17,6 +17,11 @@ export interface BackendOptions {
   env?: Record<string, string>;
   /** Extra environment per service. */
   serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>;
+  /**
+   * Starts the storefront's server too (web-store/build/server/index.js, as `npm start` runs it),
+   * to which the gateway passes every page.
+   */
+  storefront?: boolean;
 }
 
 export interface Backend {
@@ -31,7 +36,7 @@ export interface Backend {
   /** Start a service again after kill. */
   restart(service: ServiceName): Promise<void>;
   stop(): Promise<void>;
-  logs(name: ServiceName | 'gateway'): string;
+  logs(name: ServiceName | 'gateway' | 'web-store'): string;
   /**
    * The maildev the user service sends its mail to, started with the backend unless the test gave
    * its own SMTP_URL: `mailbox.waitFor({ to, subject })` reads what arrived.
@@ -60,14 +65,16 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   const id = randomBytes(4).toString('hex');
   const namespace = `t${id}`;
   const gatewayPort = await freePort();
+  const storefrontPort = await freePort();
   const env: Record<string, string> = {
     DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     AMQP_URL: process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
     BUS_NAMESPACE: namespace,
     // Where services that call back into the API (the payment sandbox's webhooks) find it.
     GATEWAY_URL: `http://127.0.0.1:${gatewayPort}`,
-    // The store is served by the gateway here, so links and redirects to the store lead back to it.
+    // The store is served through the gateway here, so links and redirects to the store lead back to it.
     PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
+    WEB_STORE_URL: `http://127.0.0.1:${storefrontPort}`,
     JWT_SECRET: TEST_JWT_SECRET,
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
@@ -142,6 +149,20 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
       HOST: '127.0.0.1',
     });
     await waitFor(async () => (await fetch(`${url}/health/live`)).ok, 'the gateway');
+    if (options.storefront) {
+      launch('web-store', join(ROOT, 'web-store', 'build', 'server', 'index.js'), {
+        PORT: String(storefrontPort),
+        HOST: '127.0.0.1',
+        // React's production build, as `npm start` runs the storefront.
+        NODE_ENV: 'production',
+      });
+      await waitFor(
+        async () => (await fetch(`${env.WEB_STORE_URL}/health/ready`)).ok,
+        "the storefront's server",
+      ).catch((err) => {
+        throw new Error(`${err.message}\n${output.get('web-store')}`);
+      });
+    }
   } catch (err) {
     // A backend that failed to start is never handed to the test, so nothing else would stop it.
     await Promise.all([...procs.keys()].map((name) => stopProc(name)));

@@ -9,9 +9,10 @@ import { api } from './http';
 import { verifyEmail } from './verification';
 
 /**
- * A whole shop for the browser tests: the six services and the gateway (which serves the built
- * web-store at / and web-admin at /admin2009/) on fresh databases, stocked with a handful of
- * products of both brands through the back office's own API.
+ * A whole shop for the browser tests, as `npm start` runs it: the six services, the storefront's
+ * server (web-store's server-rendering build) and the gateway (which passes pages to it and serves
+ * the built web-admin at /admin2009/) on fresh databases, stocked with a handful of products of
+ * both brands through the back office's own API.
  */
 
 export type Http = ReturnType<typeof api>;
@@ -168,13 +169,17 @@ export async function eventually(
 const ROOT = join(__dirname, '..', '..');
 
 export async function startShop(options: { env?: Record<string, string> } = {}): Promise<Shop> {
-  // The gateway serves the apps only when they are built; without them every page would be a 404.
-  for (const app of ['web-store', 'web-admin']) {
-    if (!existsSync(join(ROOT, app, 'dist', 'index.html')))
-      throw new Error(`${app}/dist is missing: run "npm run build -w ${app}" first`);
+  // Without the apps' builds every page would fail: say how to build them instead.
+  for (const [app, built] of [
+    ['web-store', join('build', 'server', 'index.js')],
+    ['web-admin', join('dist', 'index.html')],
+  ]) {
+    if (!existsSync(join(ROOT, app, built)))
+      throw new Error(`${app}/${built} is missing: run "node scripts/build-apps.mjs" first`);
   }
   const uploadsDir = mkdtempSync(join(tmpdir(), 'shop-browser-uploads-'));
   const backend = await startBackend({
+    storefront: true,
     // A browser loads many files and signs in several times: the rate limits are not under test here.
     env: {
       RATE_LIMIT_PER_MINUTE: '100000',

@@ -69,7 +69,9 @@ export async function createGateway(config: GatewayConfig): Promise<NestFastifyA
   fastify.addHook('onSend', async (req, reply) => {
     void reply.header('x-request-id', req.id);
     // The shop's policy (content-security-policy.ts) in place of helmet's: one for the apps and
-    // every other response, one for the API docs page.
+    // every other response, one for the API docs page. A storefront page comes with its own, the
+    // same with the nonce of its inline scripts (web-store/server/content-security-policy.ts).
+    if (reply.hasHeader('content-security-policy')) return;
     void reply.header(
       'content-security-policy',
       isDocsPath(req.url) ? DOCS_CONTENT_SECURITY_POLICY : APP_CONTENT_SECURITY_POLICY,

@@ -5,7 +5,8 @@ import type { Plugin } from 'vite';
 /**
  * React Router 7 points every entry of its package at its development build
  * (remix-run/react-router#12532, #14102): with its warnings on, a production bundle carried and
- * ran them. A build of either app takes the production build the package ships beside it.
+ * ran them. A build of either app, the storefront's server build included (which bundles React
+ * Router for that reason), takes the production build the package ships beside it.
  */
 export function reactRouterProductionBuild(): Plugin {
   return {

@@ -1,39 +1,35 @@
-// The gzipped JavaScript each main route downloads from a built dist/: the entry chunk, the
-// route's lazy chunk and every chunk those import statically (lazy imports load later).
+// The gzipped JavaScript each main route downloads from a built build/client: the client entry,
+// the root route and the page's route module, with every chunk they import statically, as React
+// Router's manifest lists them (lazy imports load later).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const dist = process.argv[2] ?? fileURLToPath(new URL('../dist', import.meta.url));
-const assets = join(dist, 'assets');
-const entry = readFileSync(join(dist, 'index.html'), 'utf8').match(/src="\/assets\/([^"]+\.js)"/)[1];
-const files = readdirSync(assets);
-const gzipped = (file) => gzipSync(readFileSync(join(assets, file)), { level: 9 }).length;
-const STATIC_IMPORT = /(?:^|[;\n}])\s*import\s*(?:[^"'();]*?from\s*)?["']\.\/([^"']+\.js)["']/g;
-
-function withImports(file, seen) {
-  if (seen.has(file)) return seen;
-  seen.add(file);
-  for (const match of readFileSync(join(assets, file), 'utf8').matchAll(STATIC_IMPORT))
-    withImports(match[1], seen);
-  return seen;
-}
+const client = process.argv[2] ?? fileURLToPath(new URL('../build/client', import.meta.url));
+const manifestFile = readdirSync(join(client, 'assets')).find((f) => /^manifest-.*\.js$/.test(f));
+const manifest = JSON.parse(
+  readFileSync(join(client, 'assets', manifestFile), 'utf8').replace(/^window\.__reactRouterManifest=/, '').replace(/;\s*$/, ''),
+);
+const gzipped = (url) => gzipSync(readFileSync(join(client, url)), { level: 9 }).length;
+const scripts = (entry) => [entry.module, ...(entry.imports ?? [])];
 
 const ROUTES = [
-  ['/', 'HomePage-'],
-  ['/products', 'ProductsPage-'],
-  ['/product/:id', 'ProductDetailPage-'],
-  ['/cart', 'CartPage-'],
-  ['/checkout', 'CheckoutPage-'],
-  ['/account', 'AccountPage-'],
+  ['/', 'routes/home'],
+  ['/products', 'products'],
+  ['/product/:id', 'routes/product'],
+  ['/cart', 'routes/cart'],
+  ['/checkout', 'routes/checkout'],
+  ['/account', 'routes/account'],
 ];
 
-const shell = withImports(entry, new Set());
-for (const [route, prefix] of ROUTES) {
-  const chunk = files.find((f) => f.startsWith(prefix) && f.endsWith('.js'));
-  const loaded = withImports(chunk, new Set(shell));
-  const bytes = [...loaded].reduce((sum, file) => sum + gzipped(file), 0);
+for (const [route, id] of ROUTES) {
+  const loaded = new Set([
+    ...scripts(manifest.entry),
+    ...scripts(manifest.routes.root),
+    ...scripts(manifest.routes[id]),
+  ]);
+  const bytes = [...loaded].reduce((sum, url) => sum + gzipped(url), 0);
   process.stdout.write(
     `${route.padEnd(14)} ${(bytes / 1024).toFixed(1).padStart(6)} KB gzipped JS in ${loaded.size} files\n`,
   );

@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FIRST_SCREEN_CARDS, startFirstScreen } from './boot/firstScreen';
 import { PICTURE_SIZES } from './lib/pictures';
+import { EAGER_CARDS } from './pages/products/ProductsPage';
 import { accountApi } from './pages/account/testSupport';
 import { makeOrder, makeProduct, makeUser, uuid } from './test/fixtures';
 import { mockApi } from './test/mockApi';
@@ -42,52 +42,10 @@ describe('product pictures: each place asks for the width it shows', () => {
       expect(widthsOf(avifOf(img)!)).toEqual(AVIF_WIDTHS);
       expect(avifOf(img)).toHaveAttribute('sizes', PICTURE_SIZES.listCard);
       expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['320', '320']);
-      const first = i < FIRST_SCREEN_CARDS;
+      const first = i < EAGER_CARDS;
       expect(img).toHaveAttribute('loading', first ? 'eager' : 'lazy');
       expect(img.getAttribute('fetchpriority')).toBe(first ? 'high' : null);
     });
-  });
-
-  it("preloads the first screen's pictures as AVIFs with the same widths and sizes as their cards", async () => {
-    const page = listPage(6);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json(page.data)),
-    );
-    const api = mockApi({ 'GET /products': () => page });
-    startFirstScreen({ pathname: '/products', search: '' });
-    renderApp('/products');
-    await waitFor(() =>
-      expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(FIRST_SCREEN_CARDS),
-    );
-    const [card] = await screen.findAllByRole('article');
-    const avif = avifOf(card.querySelector('img')!)!;
-    const link = document.head.querySelector('link[rel="preload"]')!;
-    expect(link.getAttribute('type')).toBe('image/avif');
-    expect(link.getAttribute('imagesrcset')).toBe(avif.getAttribute('srcset'));
-    expect(link.getAttribute('imagesizes')).toBe(avif.getAttribute('sizes'));
-    expect(api.calls('GET /products')).toHaveLength(0);
-  });
-
-  it("preloads a product page's main picture as the gallery will show it", async () => {
-    const mug = makeProduct(1, { images: [picture(1), picture(2)] });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ success: true, product: mug })),
-    );
-    mockApi({
-      [`GET /products/${mug._id}/similar`]: () => ({ data: { success: true, products: [] } }),
-      [`GET /reviews/product/${mug._id}`]: () => ({ data: { success: true, reviews: [] } }),
-    });
-    startFirstScreen({ pathname: `/product/${mug._id}`, search: '' });
-    renderApp(`/product/${mug._id}`);
-    const main = await screen.findByRole('img', { name: `${mug.name}, image 1 of 2` });
-    await waitFor(() => expect(document.head.querySelector('link[rel="preload"]')).not.toBeNull());
-    const link = document.head.querySelector('link[rel="preload"]')!;
-    expect(link.getAttribute('href')).toBe(picture(1));
-    expect(link.getAttribute('type')).toBeNull();
-    expect(link.getAttribute('imagesrcset')).toBe(main.getAttribute('srcset'));
-    expect(link.getAttribute('imagesizes')).toBe(PICTURE_SIZES.gallery);
   });
 
   it("starts a product page's main picture, at the gallery's width, as its card is clicked", async () => {

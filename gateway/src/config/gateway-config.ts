@@ -22,11 +22,15 @@ export const gatewayEnvSchema = z.object({
   /** Product images the catalog stores, served under /uploads (the same directory as the catalog's UPLOADS_DIR). */
   UPLOADS_DIR: z.string().default(resolve(__dirname, '..', '..', '..', 'var', 'uploads')),
   /**
-   * The built web apps, served by the gateway for a one-URL local run; a directory that does not
+   * The built back office, served by the gateway for a one-URL local run; a directory that does not
    * exist is simply not served (in Kubernetes each app has its own container).
    */
-  WEB_STORE_DIST: z.string().default(resolve(__dirname, '..', '..', '..', 'web-store', 'dist')),
   WEB_ADMIN_DIST: z.string().default(resolve(__dirname, '..', '..', '..', 'web-admin', 'dist')),
+  /**
+   * The storefront's server, to which every other page is proxied for a one-URL local run (compose
+   * and Kubernetes route `/` to it directly).
+   */
+  WEB_STORE_URL: z.string().url('must be a URL').default('http://127.0.0.1:3000'),
   /** The storefront's address: Google sign-in returns the shopper to its /auth/google/callback page. */
   PUBLIC_URL: z
     .string()

@@ -5,45 +5,109 @@ import { SkipThrottle } from '@nestjs/throttler';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import type { GatewayConfig } from '../config/gateway-config';
 
-interface WebApp {
-  prefix: string;
-  dist: string;
-}
+const ADMIN_PREFIX = '/admin2009/';
 
-const webApps = (config: GatewayConfig): WebApp[] =>
-  [
-    { prefix: '/admin2009/', dist: config.WEB_ADMIN_DIST },
-    { prefix: '/', dist: config.WEB_STORE_DIST },
-  ].filter((app) => existsSync(join(app.dist, 'index.html')));
+const adminBuilt = (config: GatewayConfig) => existsSync(join(config.WEB_ADMIN_DIST, 'index.html'));
 
 /** Hashed assets never change; index.html must always be revalidated so a deploy shows at once. */
 function cacheHeaders(reply: FastifyReply, path: string) {
   void reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
-/** Serves the files of each built app; every other page path falls back to the app's index.html. */
+/** Serves the back office's built files under /admin2009/ (the storefront has its own server). */
 export async function registerWebAppFiles(app: NestFastifyApplication, config: GatewayConfig): Promise<void> {
-  for (const { prefix, dist } of webApps(config)) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      prefix,
-      decorateReply: false,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each file: sent as they are, never compressed per request.
-      preCompressed: true,
-      setHeaders: cacheHeaders,
-    });
-  }
+  if (!adminBuilt(config)) return;
+  await app.register(fastifyStatic, {
+    root: config.WEB_ADMIN_DIST,
+    prefix: ADMIN_PREFIX,
+    decorateReply: false,
+    wildcard: false,
+    index: false,
+    // The build writes .br and .gz beside each file: sent as they are, never compressed per request.
+    preCompressed: true,
+    setHeaders: cacheHeaders,
+  });
 }
 
-/** The single-page-app fallback, as a controller so it runs after every real route has had its turn. */
-export function createWebAppsController(config: GatewayConfig): Type<unknown> | undefined {
-  const apps = webApps(config).map((app) => ({ ...app, index: readFileSync(join(app.dist, 'index.html')) }));
-  if (apps.length === 0) return undefined;
+/** Headers of one connection, not of the message: a proxy never passes them on (RFC 9110, 7.6.1). */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+}
+
+/**
+ * The storefront's pages, as its server (WEB_STORE_URL) renders them, for a one-URL run: the
+ * request goes on as it came, with X-Forwarded-For/Proto/Host naming the shopper, and the answer
+ * streams back as it is rendered. No rule of the shop's is applied here, and nothing is kept.
+ */
+function storefrontProxy(config: GatewayConfig) {
+  const upstream = new URL(config.WEB_STORE_URL);
+  // Connections to the storefront's server are kept and reused; it keeps them longer (65 s).
+  const agent = new Agent({ keepAlive: true, keepAliveMsecs: 1_000, maxSockets: 256 });
+  return (req: FastifyRequest, reply: FastifyReply) =>
+    new Promise<void>((resolve) => {
+      const incoming = req.raw;
+      const chain = [incoming.headers['x-forwarded-for'], incoming.socket.remoteAddress].flat().filter(Boolean);
+      const outgoing = httpRequest(
+        {
+          protocol: upstream.protocol,
+          hostname: upstream.hostname,
+          port: upstream.port,
+          method: incoming.method,
+          path: incoming.url,
+          agent,
+          headers: {
+            ...endToEnd(incoming.headers),
+            'x-forwarded-for': chain.join(', '),
+            'x-forwarded-proto': req.protocol,
+            'x-forwarded-host': incoming.headers.host ?? '',
+            'x-request-id': String(req.id),
+          },
+        },
+        (answer) => {
+          void reply
+            .code(answer.statusCode ?? 502)
+            .headers(endToEnd(answer.headers))
+            .send(answer);
+          resolve();
+        },
+      );
+      outgoing.on('error', (err) => {
+        req.log.warn({ err }, 'the storefront server did not answer');
+        if (!reply.sent)
+          void reply
+            .code(502)
+            .type('text/plain; charset=utf-8')
+            .header('cache-control', 'no-store')
+            .send('The shop is not available right now. Please try again in a moment.\n');
+        resolve();
+      });
+      // Pages are GET and HEAD (the route below): there is no body to pass on.
+      outgoing.end();
+    });
+}
+
+/**
+ * The pages' fallback, as a controller so it runs after every real route has had its turn: the
+ * back office's index.html under /admin2009/, and every other page from the storefront's server.
+ */
+export function createWebAppsController(config: GatewayConfig): Type<unknown> {
+  const adminIndex = adminBuilt(config) ? readFileSync(join(config.WEB_ADMIN_DIST, 'index.html')) : undefined;
+  const proxy = storefrontProxy(config);
 
   @ApiExcludeController()
   @SkipThrottle()
@@ -52,12 +116,13 @@ export function createWebAppsController(config: GatewayConfig): Type<unknown> | 
     @Get('*')
     page(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
       const path = req.url.split('?')[0];
-      const app = apps.find((a) => path.startsWith(a.prefix) || `${path}/` === a.prefix);
-      // API calls, uploads and asset files that do not exist are real 404s, not pages.
-      if (!app || /^\/(api|uploads|health)(\/|$)/.test(path) || /\.[a-z0-9]+$/i.test(path)) {
-        throw new NotFoundException(`Cannot GET ${path}`);
+      // API calls and uploads that do not exist are real 404s, not pages.
+      if (/^\/(api|uploads|health)(\/|$)/.test(path)) throw new NotFoundException(`Cannot GET ${path}`);
+      if (path.startsWith(ADMIN_PREFIX) || `${path}/` === ADMIN_PREFIX) {
+        if (!adminIndex || /\.[a-z0-9]+$/i.test(path)) throw new NotFoundException(`Cannot GET ${path}`);
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(adminIndex);
       }
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(app.index);
+      return proxy(req, reply);
     }
   }
   return WebAppsController;

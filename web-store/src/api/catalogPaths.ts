@@ -1,12 +1,6 @@
 import { PRODUCTS_PAGE_SIZE } from '@shop/proto';
 
-/**
- * The catalog reads as paths under the API, shared by the app's client and the first-screen script
- * (boot/firstScreen.ts), which asks for the same path before the app has loaded. Nothing here may
- * import the request client: the first-screen script is built from these modules alone.
- */
-
-/** Where the API lives, for the app's client and the first-screen script alike. */
+/** Where the API lives, under the page's own origin in the browser and the gateway's on the server. */
 export const API_BASE = '/api';
 
 export interface ProductQuery {
@@ -37,12 +31,6 @@ export function productListParams(query: ProductQuery, ref: PageRef): Record<str
   return out;
 }
 
-/** A page of the product list as one path: the first-screen script's and the app's request for it agree on it. */
-export function productListPath(query: ProductQuery, ref: PageRef): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(productListParams(query, ref))) params.set(key, String(value));
-  return `/products?${params}`;
-}
 
 export function productPath(id: string): string {
   return `/products/${encodeURIComponent(id)}`;

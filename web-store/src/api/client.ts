@@ -10,6 +10,7 @@ import {
 } from '@shop/proto';
 import { createLogger, type Logger } from '../lib/logger';
 import { API_BASE } from './catalogPaths';
+import { gatewayUrl } from './gateway';
 
 // Screens take the failure helpers from their client, beside the calls that reject with them.
 export { isApiFailure, type ApiFailure } from '@shop/proto';
@@ -59,7 +60,12 @@ export function failureMessage(error: unknown, fallback: string): string {
 /** What the connection is doing, for a failure that got no answer at all; null for any other. */
 export function connectionProblem(error: unknown): string | null {
   if (!isApiFailure(error) || error.code !== 'NETWORK_ERROR') return null;
-  return navigator.onLine ? CLIENT_MESSAGES.unreachable : CLIENT_MESSAGES.offline;
+  return isOnline() ? CLIENT_MESSAGES.unreachable : CLIENT_MESSAGES.offline;
+}
+
+/** The browser's idea of the connection; a server is always online (Node 20 has no navigator). */
+export function isOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine;
 }
 
 /**
@@ -110,9 +116,23 @@ export function isSignOutCall(url: string | undefined): boolean {
   return /^\/?auth\/logout(?:[/?#]|$)/.test(url ?? '');
 }
 
+/**
+ * The API's address: the page's own `/api` in the browser, the gateway's on the server, where the
+ * route loaders make the same calls the pages make in the browser.
+ */
+export function apiBaseUrl(): string {
+  return import.meta.env.SSR ? `${gatewayUrl()}${API_BASE}` : API_BASE;
+}
+
+/**
+ * On the server, the headers of the page request a call is made for (X-Forwarded-For and its
+ * kin, so the gateway's limits and logs see the shopper): plugged in by server/main.ts.
+ */
+export const serverBridge: { forwardedHeaders?: () => Record<string, string> | undefined } = {};
+
 export function createApiClient(env: ClientEnvironment): AxiosInstance {
   const client = axios.create({
-    baseURL: API_BASE,
+    baseURL: apiBaseUrl(),
     timeout: REQUEST_TIMEOUT_MS,
     withCredentials: true,
     headers: { 'Content-Type': 'application/json' },
@@ -124,6 +144,9 @@ export function createApiClient(env: ClientEnvironment): AxiosInstance {
     (config: InternalAxiosRequestConfig) => {
       const token = env.storage.getItem(tokenKey(tokenScopeFor(config.url)));
       if (token) config.headers.set('Authorization', `Bearer ${token}`);
+      if (import.meta.env.SSR)
+        for (const [name, value] of Object.entries(serverBridge.forwardedHeaders?.() ?? {}))
+          config.headers.set(name, value);
       return config;
     },
     undefined,
@@ -232,11 +255,20 @@ export const clientBridge: Pick<ClientEnvironment, 'navigate' | 'onSessionExpire
   navigate: (path) => window.location.assign(path),
 };
 
+const logger = createLogger('api');
+
+/** The server holds no session: its calls are a visitor's, and it has no one to alert. */
+const noStorage: ClientEnvironment['storage'] = { getItem: () => null, removeItem: () => undefined };
+
 export const api = createApiClient({
   navigate: (path) => clientBridge.navigate(path),
   onSessionExpired: (scope) => clientBridge.onSessionExpired?.(scope),
-  alert: (message) => window.alert(message),
-  isOnline: () => navigator.onLine,
-  storage: window.localStorage,
-  logger: createLogger('api'),
+  alert: (message) => (typeof window === 'undefined' ? logger.warn(message) : window.alert(message)),
+  isOnline,
+  // Read when a call is made, not when this module loads: the server has no localStorage.
+  storage: {
+    getItem: (key) => (typeof localStorage === 'undefined' ? noStorage : localStorage).getItem(key),
+    removeItem: (key) => (typeof localStorage === 'undefined' ? noStorage : localStorage).removeItem(key),
+  },
+  logger,
 });

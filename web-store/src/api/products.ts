@@ -1,13 +1,6 @@
 import { PRODUCTS_PAGE_SIZE, SIMILAR_PRODUCTS_LIMIT } from '@shop/proto';
-import {
-  productListParams,
-  productListPath,
-  productPath,
-  type PageRef,
-  type ProductQuery,
-} from './catalogPaths';
+import { productListParams, productPath, type PageRef, type ProductQuery } from './catalogPaths';
 import { api } from './client';
-import { takeFirstScreenReply } from '../boot/firstScreen';
 import type { Product, ProductCard, ProductPage, SearchHit } from './types';
 
 export async function fetchProductPage(
@@ -15,10 +8,10 @@ export async function fetchProductPage(
   ref: PageRef,
   signal?: AbortSignal,
 ): Promise<ProductPage> {
-  const data =
-    (await takeFirstScreenReply<Partial<ProductPage>>(productListPath(query, ref))) ??
-    (await api.get<Partial<ProductPage>>('/products', { params: productListParams(query, ref), signal }))
-      .data;
+  const { data } = await api.get<Partial<ProductPage>>('/products', {
+    params: productListParams(query, ref),
+    signal,
+  });
   const products = Array.isArray(data.products) ? data.products : [];
   return {
     success: true,
@@ -56,10 +49,7 @@ export function productReviewCount(product: Partial<Product>): number {
 
 /** `GET /products/{id}` answers `{success, product}`. */
 export async function fetchProduct(id: string, signal?: AbortSignal): Promise<Product> {
-  const path = productPath(id);
-  const data =
-    (await takeFirstScreenReply<{ product?: Product } & Partial<Product>>(path)) ??
-    (await api.get<{ product?: Product } & Partial<Product>>(path, { signal })).data;
+  const { data } = await api.get<{ product?: Product } & Partial<Product>>(productPath(id), { signal });
   return (data.product ?? data) as Product;
 }
 

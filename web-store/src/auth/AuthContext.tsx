@@ -1,12 +1,24 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import * as authApi from '../api/auth';
 import { STORAGE_KEYS, type ApiFailure } from '../api/client';
 import { createLogger } from '../lib/logger';
 
 export interface AuthContextValue {
   user: authApi.User | null;
-  /** True while a stored token is being turned into a user and there is no user to show yet. */
+  /**
+   * True until the stored session has been read (the server's render and the hydration), and while
+   * a stored token is being turned into a user and there is no user to show yet.
+   */
   loading: boolean;
   /**
    * Why the stored session could not be confirmed when there is no user to show meanwhile: no
@@ -55,11 +67,22 @@ function forgetStoredSession() {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [token, setToken] = useState(() => localStorage.getItem(STORAGE_KEYS.token));
+  // The server has no localStorage, so the page it renders is a visitor's; the browser hydrates
+  // that same markup first, then takes the stored session before it paints (a layout effect), so
+  // a signed-in shopper sees neither a hydration error nor the visitor's header.
+  const [restored, setRestored] = useState(false);
+  const [token, setToken] = useState<string | null>(null);
   // A reload shows the shopper signed in at once, and stays so when the server's answer about the
   // session is late or never comes (a lost connection, a server error): only a 401 signs them out.
-  const [storedUser, setStoredUser] = useState(() => (token ? readStoredUser() : null));
+  const [storedUser, setStoredUser] = useState<authApi.User | null>(null);
   const [sessionExpired, setSessionExpired] = useState(false);
+
+  useLayoutEffect(() => {
+    const held = localStorage.getItem(STORAGE_KEYS.token);
+    setToken(held);
+    setStoredUser(held ? readStoredUser() : null);
+    setRestored(true);
+  }, []);
 
   const me = useQuery({
     queryKey: [...ME_KEY, token],
@@ -103,7 +126,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const user = token ? (data ?? storedUser) : null;
     return {
       user,
-      loading: Boolean(token) && isPending && !user,
+      loading: !restored || (Boolean(token) && isPending && !user),
       sessionError: token && !user && error ? error : null,
       retrySession: () => void refetch(),
       sessionExpired,
@@ -135,6 +158,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
     };
   }, [
+    restored,
     token,
     data,
     storedUser,

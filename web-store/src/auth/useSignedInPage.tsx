@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router';
 import type { User } from '../api/auth';
 import { CUSTOMER_LOGIN_EXPIRED, failureMessage } from '../api/client';
 import { ErrorState, LoadingState } from '../components/QueryStates';

@@ -5,6 +5,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -103,25 +104,33 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const userId = user?._id ?? null;
   const queryClient = useQueryClient();
-  const [guestLines, setGuestLines] = useState<CartLine[]>(() =>
-    readGuestCart(localStorage.getItem(STORAGE_KEYS.cart)),
-  );
+  // Read once the page is in the browser (the server has no localStorage; see AuthProvider), and
+  // written back only after that, so the empty cart of the first render never overwrites it.
+  const [restored, setRestored] = useState(false);
+  const [guestLines, setGuestLines] = useState<CartLine[]>([]);
   // The customer whose cart is ready to read: set once the guest cart has been merged into it.
   const [readyFor, setReadyFor] = useState<string | null>(null);
   const mergeStarted = useRef<string | null>(null);
   const latestGuestLines = useRef(guestLines);
   latestGuestLines.current = guestLines;
   const syncing = Boolean(userId) && readyFor !== userId;
-  const [promoCode, setPromoCode] = useState(() => localStorage.getItem(STORAGE_KEYS.promo));
+  const [promoCode, setPromoCode] = useState<string | null>(null);
+
+  useLayoutEffect(() => {
+    setGuestLines(readGuestCart(localStorage.getItem(STORAGE_KEYS.cart)));
+    setPromoCode(localStorage.getItem(STORAGE_KEYS.promo));
+    setRestored(true);
+  }, []);
 
   useEffect(() => {
-    localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify(guestLines));
-  }, [guestLines]);
+    if (restored) localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify(guestLines));
+  }, [restored, guestLines]);
 
   useEffect(() => {
+    if (!restored) return;
     if (promoCode) localStorage.setItem(STORAGE_KEYS.promo, promoCode);
     else localStorage.removeItem(STORAGE_KEYS.promo);
-  }, [promoCode]);
+  }, [restored, promoCode]);
 
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { BRAND_INFO, CATEGORIES, SHOP } from '../content/shop';
 import { telHref, useShopContact } from '../content/useShopContact';
 import { NewsletterForm } from './NewsletterForm';

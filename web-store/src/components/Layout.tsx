@@ -1,11 +1,10 @@
-import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { clientBridge } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageErrorBoundary } from './PageErrorBoundary';
-import { LoadingState } from './QueryStates';
 
 /** The route scroll position resets to the top on every route change (spec, section 2). */
 function ScrollToTop() {
@@ -44,10 +43,10 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1}>
+        {/* No Suspense around the page: it is in the server's first flush, whole, which a browser
+            without JavaScript shows as it is (a suspended part would wait for a script). */}
         <PageErrorBoundary path={pathname}>
-          <Suspense fallback={<LoadingState />}>
-            <Outlet />
-          </Suspense>
+          <Outlet />
         </PageErrorBoundary>
       </main>
       <Footer />

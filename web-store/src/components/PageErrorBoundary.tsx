@@ -1,6 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { CLIENT_MESSAGES } from '../api/client';
-import { dismissFirstLook } from '../boot/firstLook';
+import { CLIENT_MESSAGES, isOnline } from '../api/client';
 import { createLogger } from '../lib/logger';
 import { ErrorState } from './QueryStates';
 
@@ -32,7 +31,6 @@ export class PageErrorBoundary extends Component<Props, { failed: boolean }> {
 
   componentDidCatch(error: Error, info: ErrorInfo) {
     logger.error('A page failed to render', { error, componentStack: info.componentStack });
-    dismissFirstLook();
   }
 
   render() {
@@ -40,7 +38,7 @@ export class PageErrorBoundary extends Component<Props, { failed: boolean }> {
     return (
       <section className="container page narrow">
         <ErrorState
-          message={navigator.onLine ? PAGE_FAILED : CLIENT_MESSAGES.offline}
+          message={isOnline() ? PAGE_FAILED : CLIENT_MESSAGES.offline}
           onRetry={() => window.location.reload()}
         />
       </section>

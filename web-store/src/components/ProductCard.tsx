@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { productImage } from '../api/catalogPaths';
 import { productRating, productReviewCount } from '../api/products';
 import type { ProductCard as Card } from '../api/types';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { productImage } from '../api/catalogPaths';
 import { searchProducts } from '../api/products';
 import { useDebouncedValue } from '../hooks/useDebouncedValue';
@@ -70,7 +70,8 @@ export function SearchBox() {
   }
 
   return (
-    <form className="search" role="search" onSubmit={onSubmit}>
+    // A plain GET to the list as well, so searching works before the app has loaded, or without it.
+    <form className="search" role="search" action="/products" method="get" onSubmit={onSubmit}>
       <label htmlFor={`${listId}-input`} className="visually-hidden">
         Search products
       </label>
@@ -78,6 +79,7 @@ export function SearchBox() {
       <input
         id={`${listId}-input`}
         type="search"
+        name="search"
         placeholder="Search products..."
         autoComplete="off"
         role="combobox"

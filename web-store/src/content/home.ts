@@ -1,4 +1,4 @@
-/** The home page's opening words, also painted by its first look (boot/firstLook.ts). */
+/** The home page's opening words. */
 export const HERO = {
   title: 'Labels, merchandise and gifts, made to order',
   lead: 'Two brands from one workshop: MS for bulk labels and corporate merchandise, Jaksh for custom stationery and gifting.',

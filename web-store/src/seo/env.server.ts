@@ -1,18 +1,13 @@
 import { SITEMAP_MAX_URLS } from './sitemap';
 import { publicOriginOf } from './url';
 
-/** Where loaders reach the API when GATEWAY_URL is not set: the gateway `npm start` runs. */
-const DEFAULT_GATEWAY_URL = 'http://127.0.0.1:8080';
+export { gatewayUrl } from '../api/gateway';
 
 /** Where the shop is public (PUBLIC_URL): the start of every canonical, Open Graph and sitemap address. */
 export function publicOrigin(): string {
   return publicOriginOf(process.env.PUBLIC_URL);
 }
 
-/** Where the server reaches the gateway's `/api` (GATEWAY_URL), without a trailing slash. */
-export function gatewayUrl(): string {
-  return (process.env.GATEWAY_URL?.trim() || DEFAULT_GATEWAY_URL).replace(/\/+$/, '');
-}
 
 /**
  * URLs one sitemap file lists before `/sitemap.xml` becomes an index (SITEMAP_MAX_URLS): the

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { browserQueryClient } from '../queryClient';
 
 // The machine is shared with other builds: give lazy routes time to load under load.
 configure({ asyncUtilTimeout: 5000 });
@@ -13,6 +14,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // The browser's one cache outlives a page; each test is a new visit.
+  browserQueryClient().clear();
 });
 
 // jsdom has no object URLs; a saved file only needs one to hand to its link.

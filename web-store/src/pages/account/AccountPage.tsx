@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router';
 import { needsEmailVerification } from '../../api/auth';
 import { useAuth } from '../../auth/AuthContext';
 import { useRefreshUserOnReturn } from '../../auth/useRefreshUserOnReturn';
 import { useSignedInPage } from '../../auth/useSignedInPage';
 import { ResendVerification } from '../../components/ResendVerification';
-import { usePageTitle } from '../../hooks/usePageTitle';
 import { AccountManagement } from './AccountManagement';
 import { Addresses } from './Addresses';
 import { Faqs } from './Faqs';
@@ -32,7 +31,6 @@ export default function AccountPage({ section: routeSection }: { section?: Secti
   useEffect(() => {
     if (isSection(requested)) setSection(requested);
   }, [requested, location.key]);
-  usePageTitle('My Account');
   const unverified = needsEmailVerification(user);
   useRefreshUserOnReturn(unverified);
 

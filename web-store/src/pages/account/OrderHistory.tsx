@@ -1,7 +1,7 @@
 import { pictureUrlFor } from '@shop/proto';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ACCOUNT_ERRORS, fetchMyOrders, type Order } from '../../api/account';
 import { connectionProblem } from '../../api/client';
 import { CART_ERRORS } from '../../api/cart';

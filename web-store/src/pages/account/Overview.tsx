@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ACCOUNT_ERRORS, fetchStats } from '../../api/account';
 import { connectionProblem } from '../../api/client';
 import type { User } from '../../api/auth';

@@ -1,7 +1,7 @@
 import { pictureUrlFor } from '@shop/proto';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { ACCOUNT_ERRORS, fetchWishlistEntries, removeFromWishlist } from '../../api/account';
 import { connectionProblem, isApiFailure } from '../../api/client';
 import { productImage } from '../../api/catalogPaths';

@@ -1,9 +1,8 @@
 import { forgotPasswordSchema, MESSAGES } from '@shop/proto';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { failureMessage } from '../../api/client';
-import { usePageTitle } from '../../hooks/usePageTitle';
 import { zodResolver } from '../../lib/zodResolver';
 import { requestPasswordReset } from './accountRecovery';
 
@@ -17,7 +16,6 @@ interface ForgotPasswordForm {
 }
 
 export default function ForgotPasswordPage() {
-  usePageTitle('Forgot password');
   const [sent, setSent] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const {

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../auth/AuthContext';
 import { LoadingState } from '../../components/QueryStates';
-import { usePageTitle } from '../../hooks/usePageTitle';
 
 export const CALLBACK_MESSAGES = {
   working: 'Authenticating with Google...',
@@ -17,7 +16,6 @@ function loginWithError(message: string) {
 
 /** The return page of third-party sign-in: the server puts a token or an error in the query. */
 export default function GoogleCallbackPage() {
-  usePageTitle('Signing in');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { loginWithToken } = useAuth();

@@ -1,12 +1,11 @@
 import { loginSchema } from '@shop/proto';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { failureMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { LoadingState } from '../../components/QueryStates';
-import { usePageTitle } from '../../hooks/usePageTitle';
 import { zodResolver } from '../../lib/zodResolver';
 import { fetchSignInProviders } from './accountRecovery';
 import { GoogleButton } from './GoogleButton';
@@ -38,7 +37,6 @@ interface LoginForm {
 }
 
 export default function LoginPage() {
-  usePageTitle('Sign In');
   const { user, loading, login } = useAuth();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
@@ -49,7 +47,6 @@ export default function LoginPage() {
   });
   const [serverError, setServerError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
-  const remembered = localStorage.getItem(REMEMBERED_KEY) ?? '';
   // A notice handed over by another page, e.g. "password reset, sign in with the new one".
   const [notice] = useState(() => (location.state as { notice?: unknown } | null)?.notice);
   const providers = useQuery({
@@ -63,11 +60,18 @@ export default function LoginPage() {
   const {
     register,
     handleSubmit,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<LoginForm>({
     resolver: zodResolver(loginSchema),
-    defaultValues: { identifier: remembered, password: '', remember: Boolean(remembered) },
+    defaultValues: { identifier: '', password: '', remember: false },
   });
+
+  // Browser storage, read once the page is in the browser (the server renders a visitor's page).
+  useLayoutEffect(() => {
+    const remembered = localStorage.getItem(REMEMBERED_KEY);
+    if (remembered) reset({ identifier: remembered, password: '', remember: true });
+  }, [reset]);
 
   // The error parameter is shown once and then removed from the address bar (spec, section 2).
   useEffect(() => {

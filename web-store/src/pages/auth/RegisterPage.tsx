@@ -1,11 +1,10 @@
 import { MESSAGES, registerSchema } from '@shop/proto';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router';
 import { failureMessage, isApiFailure } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { LoadingState } from '../../components/QueryStates';
-import { usePageTitle } from '../../hooks/usePageTitle';
 import { GoogleButton } from './GoogleButton';
 import { NewPasswordFields } from './NewPasswordFields';
 import { redirectTarget } from './redirect';
@@ -45,7 +44,6 @@ function problemsOf(error: unknown): string[] {
 }
 
 export default function RegisterPage() {
-  usePageTitle('Create an account');
   const { user, loading, register: createAccount } = useAuth();
   const location = useLocation();
   const [problems, setProblems] = useState<string[]>([]);

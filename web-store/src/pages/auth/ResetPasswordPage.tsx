@@ -1,10 +1,9 @@
 import { MESSAGES } from '@shop/proto';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { failureMessage, isApiFailure } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
-import { usePageTitle } from '../../hooks/usePageTitle';
 import { resetPassword } from './accountRecovery';
 import { NewPasswordFields } from './NewPasswordFields';
 import { MIN_PASSWORD_LENGTH, REGISTER_MESSAGES } from './RegisterPage';
@@ -29,7 +28,6 @@ function problemsOf(error: unknown): string[] {
 }
 
 export default function ResetPasswordPage() {
-  usePageTitle('Choose a new password');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { EMAIL_VERIFICATION_MESSAGES, needsEmailVerification, verifyEmail } from '../../api/auth';
 import { failureMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { LoadingState } from '../../components/QueryStates';
 import { ResendVerification } from '../../components/ResendVerification';
-import { usePageTitle } from '../../hooks/usePageTitle';
 
 /**
  * Where the link in the verification mail leads (`/verify-email?token=…`): confirms the address
@@ -14,7 +13,6 @@ import { usePageTitle } from '../../hooks/usePageTitle';
  * to a signed-in customer, offers a new one.
  */
 export default function VerifyEmailPage() {
-  usePageTitle('Verify your e-mail address');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { user, updateUser, retrySession } = useAuth();

@@ -1,4 +1,4 @@
-import type { Location } from 'react-router-dom';
+import type { Location } from 'react-router';
 
 /**
  * Where to go after signing in: the page that sent the shopper to login (navigation state

@@ -1,7 +1,7 @@
 import { CART_MESSAGES, type CartPromoReply } from '@shop/proto';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { CART_ERRORS } from '../../api/cart';
 import { failureMessage, isApiFailure } from '../../api/client';
 import { productImage } from '../../api/catalogPaths';
@@ -14,7 +14,6 @@ import { ProductImage } from '../../components/ProductImage';
 import { EmptyState, ErrorState, LoadingState } from '../../components/QueryStates';
 import { brandLabel } from '../../content/shop';
 import { useShopContact, type ShopContact } from '../../content/useShopContact';
-import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatPrice } from '../../lib/format';
 import { alertFailure } from '../../lib/notify';
 import { PICTURE_SIZES } from '../../lib/pictures';
@@ -43,7 +42,6 @@ export function groupByBrand(lines: CartLineView[]): BrandGroup[] {
 }
 
 export default function CartPage() {
-  usePageTitle('Your cart');
   const { user } = useAuth();
   const cart = useCart();
   const queryClient = useQueryClient();

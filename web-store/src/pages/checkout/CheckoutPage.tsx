@@ -8,7 +8,7 @@ import {
 } from '@shop/proto';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from 'react-router';
 import { addAddress, fetchAddresses, type Address } from '../../api/account';
 import { failureMessage, isApiFailure } from '../../api/client';
 import {
@@ -29,7 +29,6 @@ import { AddressCard, ADDRESSES_KEY } from '../../components/address/AddressCard
 import { AddressFormModal } from '../../components/address/AddressFormModal';
 import { ErrorState, LoadingState } from '../../components/QueryStates';
 import { ResendVerification } from '../../components/ResendVerification';
-import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatPrice } from '../../lib/format';
 import { createLogger } from '../../lib/logger';
 import { SummaryLines } from './SummaryLines';
@@ -71,7 +70,6 @@ export function toShippingAddress(address: Address, user: Pick<User, 'email'>): 
  * straight to its confirmation.
  */
 export default function CheckoutPage() {
-  usePageTitle('Checkout');
   const { user, instead } = useSignedInPage();
   const cart = useCart();
   // A cash-on-delivery order empties the cart as it leaves for its confirmation: that must not

@@ -1,6 +1,6 @@
 import { SHIPPING_METHOD_LABELS, type ProductCustomizationOptionView } from '@shop/proto';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { fetchOrder, type Order } from '../../api/account';
 import { isApiFailure } from '../../api/client';
 import { CUSTOMIZATION_LIBRARY_KEY, fetchCustomizationLibrary } from '../../api/customizations';
@@ -16,7 +16,6 @@ import {
   StatusBadge,
 } from '../../components/OrderStatus';
 import { ErrorState, LoadingState } from '../../components/QueryStates';
-import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatPrice } from '../../lib/format';
 import { SummaryLines } from './SummaryLines';
 import './checkout.css';
@@ -53,7 +52,6 @@ const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'sh
 export default function ConfirmationPage() {
   const { orderId = '' } = useParams();
   const { user, instead } = useSignedInPage();
-  usePageTitle('Order confirmation');
   const order = useQuery({
     queryKey: ['order', orderId],
     queryFn: ({ signal }) => fetchOrder(orderId, signal),

@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES, type RazorpaySuccessResponse } from '@shop/proto';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_ERRORS, fetchOrder } from '../../api/account';
 import { failureMessage } from '../../api/client';
 import { createPaymentOrder, fetchPaymentConfig, PAYMENT_ERRORS, verifyPayment } from '../../api/payments';
@@ -12,7 +12,6 @@ import { useCart } from '../../cart/CartContext';
 import { isCashOnDeliveryOrder, shortOrderId } from '../../components/OrderStatus';
 import { ErrorState, LoadingState } from '../../components/QueryStates';
 import { useShopContact } from '../../content/useShopContact';
-import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatPrice } from '../../lib/format';
 import { loadScript } from '../../lib/loadScript';
 import { createLogger } from '../../lib/logger';
@@ -29,7 +28,6 @@ type Stage = 'idle' | 'opening' | 'open' | 'verifying' | 'paid';
  * A failed or abandoned payment leaves the order payable, so the shopper can try again.
  */
 export default function PaymentPage() {
-  usePageTitle('Payment');
   const { user, instead } = useSignedInPage();
   const cart = useCart();
   const location = useLocation();

@@ -1,5 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { mockApi } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 import { Executives } from './Executives';

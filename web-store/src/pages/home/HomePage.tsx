@@ -1,8 +1,7 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useCart } from '../../cart/CartContext';
 import { CartIcon } from '../../components/icons';
 import { HERO, REASONS } from '../../content/home';
-import { useFirstLookEnd } from '../../hooks/useFirstLookEnd';
 import { BRAND_INFO, CATEGORIES } from '../../content/shop';
 import { Executives } from './Executives';
 import { OrderTimeline } from './OrderTimeline';
@@ -28,7 +27,6 @@ function FloatingCart() {
 }
 
 export default function HomePage() {
-  useFirstLookEnd(true);
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">

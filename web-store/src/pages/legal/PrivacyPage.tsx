@@ -1,8 +1,6 @@
 import { useShopContact } from '../../content/useShopContact';
-import { usePageTitle } from '../../hooks/usePageTitle';
 
 export default function PrivacyPage() {
-  usePageTitle('Privacy Policy');
   const shop = useShopContact();
   return (
     <article className="container page legal">

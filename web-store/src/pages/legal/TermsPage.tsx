@@ -1,11 +1,9 @@
 import { usePublicSettings } from '../../cart/shippingTerms';
 import { SHOP } from '../../content/shop';
 import { shopContactOf } from '../../content/useShopContact';
-import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatPrice } from '../../lib/format';
 
 export default function TermsPage() {
-  usePageTitle('Terms & Conditions');
   const settings = usePublicSettings().data;
   const shop = shopContactOf(settings);
   return (

@@ -1,7 +1,8 @@
 import { CATALOG_MESSAGES } from '@shop/proto';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLoaderData, useParams } from 'react-router';
+import type { ProductLoaderData } from '../../routes/product';
 import { ACCOUNT_ERRORS, toggleWishlist } from '../../api/account';
 import { CART_ERRORS } from '../../api/cart';
 import { isApiFailure } from '../../api/client';
@@ -18,8 +19,6 @@ import { HeartIcon } from '../../components/icons';
 import { brandLabel } from '../../content/shop';
 import { useBelowTheFold } from '../../hooks/useBelowTheFold';
 import { useNearScreen } from '../../hooks/useNearScreen';
-import { useFirstLookEnd } from '../../hooks/useFirstLookEnd';
-import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatPrice } from '../../lib/format';
 import { createLogger } from '../../lib/logger';
 import { alertFailure } from '../../lib/notify';
@@ -49,32 +48,37 @@ const logger = createLogger('product');
 // The reviews and their form sit below the fold: their code loads as the shopper nears them.
 const Reviews = lazy(() => import('./Reviews').then((module) => ({ default: module.Reviews })));
 
+/** A product that does not exist (or could not be read, with Try again), and the way back to the list. */
+export function ProductNotFound({ missing, onRetry }: { missing: boolean; onRetry?: () => void }) {
+  return (
+    <section className="container page narrow not-found" role="alert">
+      <h1>{PRODUCT_MESSAGES.notFoundTitle}</h1>
+      <p>{missing ? PRODUCT_MESSAGES.notFound : PRODUCT_MESSAGES.loadFailed}</p>
+      <div className="actions">
+        {onRetry && (
+          <button type="button" className="btn btn-secondary" onClick={onRetry}>
+            Try again
+          </button>
+        )}
+        <Link to="/products" className="btn btn-primary">
+          Browse all products
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 export default function ProductDetailPage() {
   const { id = '' } = useParams();
+  const loaded = useLoaderData<ProductLoaderData | null>();
   const queryClient = useQueryClient();
-  const product = useQuery(productQuery(id));
-  usePageTitle(product.data?.name ?? (product.isError ? PRODUCT_MESSAGES.notFoundTitle : 'Product'));
-  useFirstLookEnd(!product.isPending);
+  // The server's read of the product seeds the cache: hydration does not ask for it again.
+  const product = useQuery({ ...productQuery(id), initialData: loaded?.product ?? undefined });
 
   if (product.isPending) return <LoadingState label="Loading product..." />;
   if (product.isError) {
     const missing = isApiFailure(product.error) && [400, 404].includes(product.error.status);
-    return (
-      <section className="container page narrow not-found" role="alert">
-        <h1>{PRODUCT_MESSAGES.notFoundTitle}</h1>
-        <p>{missing ? PRODUCT_MESSAGES.notFound : PRODUCT_MESSAGES.loadFailed}</p>
-        <div className="actions">
-          {!missing && (
-            <button type="button" className="btn btn-secondary" onClick={() => void product.refetch()}>
-              Try again
-            </button>
-          )}
-          <Link to="/products" className="btn btn-primary">
-            Browse all products
-          </Link>
-        </div>
-      </section>
-    );
+    return <ProductNotFound missing={missing} onRetry={missing ? undefined : () => void product.refetch()} />;
   }
 
   return (
@@ -292,9 +296,10 @@ function ProductView({ product, onReviewPosted }: { product: Product; onReviewPo
         </div>
       </div>
 
+      {/* The details are in the server's HTML, for crawlers and for browsers without the app. */}
+      <ProductTabs product={product} />
       {belowTheFold && (
         <>
-          <ProductTabs product={product} />
           <LaterReviews productId={product._id} onPosted={onReviewPosted} />
           <SimilarProducts productId={product._id} />
         </>

@@ -1,22 +1,20 @@
 import { PRODUCT_SORTS, type ProductSort } from '@shop/proto';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLoaderData, useNavigate, useParams, useSearchParams } from 'react-router';
 import { failureMessage } from '../../api/client';
 import { productListQuery } from '../../api/productQueries';
-import { FIRST_SCREEN_CARDS } from '../../boot/firstScreen';
 import { ProductCard, ProductCardSkeleton } from '../../components/ProductCard';
 import { EmptyState, ErrorState } from '../../components/QueryStates';
 import { FilterIcon } from '../../components/icons';
 import { BRAND_INFO, CATEGORIES, productListTitle } from '../../content/shop';
 import { useBelowTheFold } from '../../hooks/useBelowTheFold';
-import { useFirstLookEnd } from '../../hooks/useFirstLookEnd';
-import { usePageTitle } from '../../hooks/usePageTitle';
+import type { ProductsLoaderData } from '../../routes/products';
 import {
   filterChips,
   filterParams,
-  isBrand,
   keepPriceOrder,
+  listPageNumber,
   productsPath,
   RATING_CHOICES,
   readFilters,
@@ -29,22 +27,33 @@ import {
 export const PRODUCTS_ERROR = 'Failed to load products. Please try again later.';
 const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_CARDS = 8;
-/** Cards in the page's first render: two rows at a desktop's four columns, more than a phone's screen holds. */
-const FIRST_RENDER_CARDS = 8;
+/** The cards of a phone's first screen: their pictures load first, the others' as they near it. */
+export const EAGER_CARDS = 4;
 
 export default function ProductsPage() {
   const { brand: brandParam } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const filters = useMemo(() => readFilters(params, brandParam), [params, brandParam]);
-  usePageTitle(productListTitle(filters.brand));
 
-  const apply = (next: Filters) => navigate(productsPath(next.brand, filterParams(next)), { replace: true });
+  // The filters a change builds on: the address bar's, or those just applied while the navigation
+  // to them is under way, so that two quick changes (a category, then a sort) do not undo each other.
+  // The address bar is followed only when it changes from elsewhere (Back, a link).
+  const latestFilters = useRef(filters);
+  const applying = useRef(new Set<string>());
+  useEffect(() => {
+    const path = productsPath(filters.brand, filterParams(filters));
+    if (!applying.current.delete(path)) latestFilters.current = filters;
+  }, [filters]);
+  const apply = (next: Filters) => {
+    const path = productsPath(next.brand, filterParams(next));
+    latestFilters.current = next;
+    applying.current.add(path);
+    void navigate(path, { replace: true });
+  };
 
   // Typing in the search box updates the list once the shopper pauses.
   const [searchText, setSearchText] = useState(filters.search);
-  const latestFilters = useRef(filters);
-  latestFilters.current = filters;
   const searchTimer = useRef<number | undefined>(undefined);
   useEffect(() => setSearchText(filters.search), [filters.search]);
   useEffect(() => () => window.clearTimeout(searchTimer.current), []);
@@ -81,12 +90,14 @@ export default function ProductsPage() {
   const panelId = useId();
 
   const query = toProductQuery(filters);
+  const firstPage = listPageNumber(params);
+  const loaded = useLoaderData<ProductsLoaderData | null>();
+  // The server's read of the list seeds the cache: hydration does not ask for it again.
   const products = useInfiniteQuery({
-    ...productListQuery(query),
-    enabled: brandParam === undefined || isBrand(brandParam),
+    ...productListQuery(query, firstPage),
+    initialData: loaded?.list ? { pages: [loaded.list], pageParams: [{ page: firstPage }] } : undefined,
   });
 
-  useFirstLookEnd(!products.isPending);
   const belowTheFold = useBelowTheFold();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = products;
@@ -103,11 +114,14 @@ export default function ProductsPage() {
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage, belowTheFold]);
 
-  if (brandParam !== undefined && !isBrand(brandParam)) return <Navigate to="/" replace />;
-
   const chips = filterChips(filters);
   const items = products.data?.pages.flatMap((page) => page.products) ?? [];
-  const shown = belowTheFold ? items : items.slice(0, FIRST_RENDER_CARDS);
+  const lastPage = products.data?.pages.at(-1);
+  const pageLink = (page: number) => {
+    const next = filterParams(filters);
+    if (page > 1) next.set('page', String(page));
+    return productsPath(filters.brand, next);
+  };
   const total = products.data?.pages[0]?.total ?? 0;
   const searchId = `${panelId}-search`;
 
@@ -161,7 +175,7 @@ export default function ProductsPage() {
           <select
             id={`${panelId}-sort`}
             value={filters.sort}
-            onChange={(e) => apply({ ...filters, sort: e.target.value as ProductSort })}
+            onChange={(e) => apply({ ...latestFilters.current, sort: e.target.value as ProductSort })}
           >
             {PRODUCT_SORTS.map((sort) => (
               <option key={sort} value={sort}>
@@ -179,7 +193,7 @@ export default function ProductsPage() {
             <select
               id={`${panelId}-category`}
               value={filters.category}
-              onChange={(e) => apply({ ...filters, category: e.target.value })}
+              onChange={(e) => apply({ ...latestFilters.current, category: e.target.value })}
             >
               <option value="">All categories</option>
               {CATEGORIES.map((c) => (
@@ -229,7 +243,7 @@ export default function ProductsPage() {
             <select
               id={`${panelId}-rating`}
               value={filters.minRating}
-              onChange={(e) => apply({ ...filters, minRating: Number(e.target.value) })}
+              onChange={(e) => apply({ ...latestFilters.current, minRating: Number(e.target.value) })}
             >
               {RATING_CHOICES.map((r) => (
                 <option key={r} value={r}>
@@ -252,7 +266,7 @@ export default function ProductsPage() {
                     type="button"
                     className="chip"
                     aria-label={`Remove filter ${chip.label}`}
-                    onClick={() => apply(withoutFilter(filters, chip.key))}
+                    onClick={() => apply(withoutFilter(latestFilters.current, chip.key))}
                   >
                     {chip.label} <span aria-hidden="true">×</span>
                   </button>
@@ -291,8 +305,8 @@ export default function ProductsPage() {
                 Showing {items.length} of {Math.max(total, items.length)} products
               </p>
               <div className="product-grid">
-                {shown.map((product, index) => (
-                  <ProductCard key={product._id} product={product} eager={index < FIRST_SCREEN_CARDS} />
+                {items.map((product, index) => (
+                  <ProductCard key={product._id} product={product} eager={index < EAGER_CARDS} />
                 ))}
                 {isFetchingNextPage &&
                   Array.from({ length: 4 }, (_, i) => <ProductCardSkeleton key={`more-${i}`} />)}
@@ -315,6 +329,21 @@ export default function ProductsPage() {
                 </div>
               )}
               <div ref={sentinel} className="scroll-sentinel" aria-hidden="true" />
+              {(firstPage > 1 || lastPage?.hasMore) && (
+                // Pages as links as well: they work before the app has loaded, or without it.
+                <nav className="list-pages" aria-label="Pages">
+                  {firstPage > 1 && (
+                    <Link to={pageLink(firstPage - 1)} rel="prev">
+                      Previous page
+                    </Link>
+                  )}
+                  {lastPage?.hasMore && (
+                    <Link to={pageLink(lastPage.page + 1)} rel="next">
+                      Next page
+                    </Link>
+                  )}
+                </nav>
+              )}
             </>
           )}
         </section>

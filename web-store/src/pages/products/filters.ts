@@ -65,6 +65,12 @@ export function filterParams(filters: Filters): URLSearchParams {
   return params;
 }
 
+/** The numbered page of a list its address names (`?page=N`, for links that work without the app); 1 by default. */
+export function listPageNumber(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page > 1 ? page : 1;
+}
+
 export function productsPath(brand: Brand | undefined, params: URLSearchParams): string {
   const query = params.toString();
   return `/products${brand ? `/${brand}` : ''}${query ? `?${query}` : ''}`;

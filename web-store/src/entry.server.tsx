@@ -1,0 +1,75 @@
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import { randomBytes } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { ServerRouter, type EntryContext } from 'react-router';
+import { pageContentSecurityPolicy } from '../server/content-security-policy';
+import { createLogger } from './lib/logger';
+import { NonceContext } from './nonce';
+
+/** How long a page's deferred parts may stream before the render gives up on them. */
+export const streamTimeout = 5_000;
+
+const logger = createLogger('render');
+
+/**
+ * Every page as a stream: the shell as soon as it is ready, for shoppers; the whole page at once
+ * for crawlers (isbot), which may not wait for the rest. Each page gets its own nonce for its
+ * inline scripts, and the policy that allows them.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  const nonce = randomBytes(16).toString('base64');
+  responseHeaders.set('Content-Security-Policy', pageContentSecurityPolicy(nonce));
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  // A page is rendered from the catalog as it is now: no one keeps it (shared/DESIGN.md).
+  if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache');
+  if (request.method.toUpperCase() === 'HEAD')
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+
+  const userAgent = request.headers.get('user-agent');
+  const readyOption = userAgent && isbot(userAgent) ? 'onAllReady' : 'onShellReady';
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    let timeout: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1_000);
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeout);
+              timeout = undefined;
+              callback();
+            },
+          });
+          pipe(body);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // An error before the shell is rejected above and logged by React Router.
+          if (shellRendered) logger.error('A page failed while streaming', error);
+        },
+      },
+    );
+  });
+}

@@ -1,0 +1,6 @@
+import AccountPage from '../pages/account/AccountPage';
+import { privatePageMeta } from './private';
+
+export const meta = privatePageMeta('My Account');
+
+export default AccountPage;
