@@ -3,8 +3,8 @@
 /**
  * bench/web-store: how fast the storefront is for a shopper on a phone.
  *
- * Starts the whole shop (six services, the gateway serving web-store/dist, the seeded catalog, a
- * gzip front as deploy/nginx has) and loads home, products and a product page in Debian chromium
+ * Starts the whole shop as `npm start` serves it (six services, the gateway, the storefront's
+ * server rendering pages, the seeded catalog, a gzip front as deploy/nginx has) and loads home, products and a product page in Debian chromium
  * with a cold cache under mobile emulation: 360x740 at 2x, 150 ms latency, 1.6 Mbps down,
  * 750 kbps up, CPU slowed 4x (Lighthouse's mobile profile, applied rather than simulated).
  *
@@ -44,7 +44,12 @@ const PARTS = (process.env.BENCH_PARTS ?? 'emulation,lighthouse').split(',');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 /** Issue 24's targets, on Lighthouse's mobile profile and the production build. */
-const TARGETS = { performance: 98, lcpMs: 2_000, cls: 0, listWeightKib: 250 };
+const TARGETS = { performance: 98, lcpMs: 2_000, cls: 0, tbtMs: 150, listWeightKib: 250 };
+/**
+ * Issue 31: Time to Interactive no later than the client-rendered store's with its first look
+ * (2.0 / 2.1 / 2.6 s for home, list and product page, measured 2026-11-28).
+ */
+const TTI_BEFORE_MS = { home: 2_000, products: 2_100, 'product detail': 2_600 };
 const QUIET_MS = 5_000;
 const MAX_WAIT_AFTER_LOAD_MS = 30_000;
 const AIMS = { jsKb: 150, lcpMs: 2_500, cls: 0.1 };
@@ -277,6 +282,7 @@ async function lighthouseRun(port, url, saveAs) {
     lcp: value('largest-contentful-paint'),
     cls: value('cumulative-layout-shift'),
     tbt: value('total-blocking-time'),
+    tti: value('interactive'),
     weight: value('total-byte-weight'),
     byType: Object.fromEntries(lhr.audits['resource-summary'].details.items.map((i) => [i.resourceType, i.transferSize])),
     element: lcpElement(result.artifacts.Trace),
@@ -307,6 +313,7 @@ async function lighthousePages(pages) {
         lcp: median(runs.map((r) => r.lcp)),
         cls: median(runs.map((r) => r.cls)),
         tbt: median(runs.map((r) => r.tbt)),
+        tti: median(runs.map((r) => r.tti)),
         weight: median(runs.map((r) => r.weight)),
         runs,
         element: byLcp[Math.floor(byLcp.length / 2)].element,
@@ -323,7 +330,7 @@ async function lighthousePages(pages) {
   );
   const kib = (bytes) => `${Math.round(bytes / 1024)} KiB`;
   const rows = [
-    ['page', 'perf', `>= ${TARGETS.performance}`, 'FCP', 'LCP', `< ${TARGETS.lcpMs / 1000} s`, 'CLS', `= ${TARGETS.cls}`, 'TBT', 'weight', 'target', 'perf runs', 'LCP runs'],
+    ['page', 'perf', `>= ${TARGETS.performance}`, 'FCP', 'LCP', `< ${TARGETS.lcpMs / 1000} s`, 'CLS', `= ${TARGETS.cls}`, 'TBT', `< ${TARGETS.tbtMs} ms`, 'TTI', '<= before', 'weight', 'target', 'perf runs', 'LCP runs'],
   ];
   for (const r of results) {
     rows.push([
@@ -336,6 +343,9 @@ async function lighthousePages(pages) {
       r.cls.toFixed(3),
       met(r.cls <= TARGETS.cls),
       `${Math.round(r.tbt)} ms`,
+      met(r.tbt < TARGETS.tbtMs),
+      seconds(r.tti),
+      TTI_BEFORE_MS[r.name] ? `${seconds(TTI_BEFORE_MS[r.name])}: ${met(r.tti <= TTI_BEFORE_MS[r.name])}` : '',
       kib(r.weight),
       r.weightTarget ? `< ${r.weightTarget} KiB: ${met(r.weight < r.weightTarget * 1024)}` : '',
       r.runs.map((x) => x.performance).join(' / '),

@@ -1,7 +1,8 @@
 /**
- * A whole shop for the web-store bench and the screenshots: the six built services and the gateway
- * (which serves web-store/dist at / and web-admin/dist at /admin2009/) on fresh databases, with the
- * catalog seeded the way `npm start` seeds it, and a gzip front like deploy/nginx's in front of it.
+ * A whole shop for the web-store bench and the screenshots, as `npm start` serves it: the six built
+ * services and the gateway (which hands pages to the storefront's server and serves web-admin/dist
+ * at /admin2009/) on fresh databases, the storefront's server rendering from the gateway's /api,
+ * the catalog seeded the way `npm start` seeds it, and a gzip front like deploy/nginx's in front.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { root, startBackend } from '../lib/backend.mjs';
+import { startStorefront, storefrontPort } from '../lib/storefront.mjs';
 
 export { BENCH_ADMIN as ADMIN, call } from '../lib/api.mjs';
 
@@ -73,19 +75,20 @@ function startGzipFront(target) {
 }
 
 export async function startShop() {
-  for (const app of ['web-store', 'web-admin']) {
-    if (!existsSync(join(root, app, 'dist', 'index.html')))
-      throw new Error(`${app}/dist is missing: run "node scripts/build-apps.mjs" first`);
-  }
+  if (!existsSync(join(root, 'web-admin', 'dist', 'index.html')))
+    throw new Error('web-admin/dist is missing: run "node scripts/build-apps.mjs" first');
   const uploadsDir = mkdtempSync(join(tmpdir(), 'web-store-bench-uploads-'));
-  const backend = await startBackend({ services: SERVICES, env: { UPLOADS_DIR: uploadsDir } });
+  const storefrontAt = await storefrontPort();
+  const backend = await startBackend({ services: SERVICES, env: { UPLOADS_DIR: uploadsDir, ...storefrontAt.env } });
   let front;
+  let storefront;
   const stop = async () => {
     if (front) {
       const closed = new Promise((r) => front.close(r));
       front.closeAllConnections();
       await closed;
     }
+    await storefront?.stop();
     await backend.stop();
     rmSync(uploadsDir, { recursive: true, force: true });
   };
@@ -98,8 +101,9 @@ export async function startShop() {
       DATABASE_URL: backend.env.DATABASE_URL,
       AMQP_URL: backend.env.AMQP_URL,
     });
+    storefront = await startStorefront({ port: storefrontAt.port, gatewayUrl: backend.url });
     front = await startGzipFront(backend.url);
-    return { url: `http://127.0.0.1:${front.address().port}`, gatewayUrl: backend.url, backend, stop };
+    return { url: `http://127.0.0.1:${front.address().port}`, gatewayUrl: backend.url, backend, storefront, stop };
   } catch (err) {
     await stop();
     throw err;
