@@ -2,7 +2,8 @@ import {
   COMPONENTS,
   dockerfileOf,
   imageRepository,
-  NODE_COMPONENTS,
+  NEST_COMPONENTS,
+  STOREFRONT,
   WEB_COMPONENTS,
 } from './support/components';
 import { defaultHealthPort, envContract, gatewayDefaultPort, healthRoutes } from './support/code';
@@ -16,10 +17,19 @@ import {
   sharesNetwork,
 } from './support/compose';
 import { baseEnvSchema } from '../../services/kit/src/config/service-config';
-import { instructionsOf } from './support/dockerfile';
+import { finalStage, instructionsOf } from './support/dockerfile';
+import { gatewayClientAddress, waysIn } from './support/client-address';
 import { InterpolationError } from './support/env';
 import { imageStages } from './support/image';
+import { blockOf, directivesNamed, NginxDirective, parseNginxConf } from './support/nginx';
 import { readRepoFile, repoFileExists } from './support/repo';
+import {
+  STOREFRONT_ENV,
+  STOREFRONT_REQUIRED_ENV,
+  STOREFRONT_SERVER,
+  storefrontEnvReadByCode,
+  storefrontGraceMs,
+} from './support/storefront';
 
 const NODE_RUNTIME_VARIABLES = ['NODE_OPTIONS'];
 const INFRASTRUCTURE = ['postgres', 'rabbitmq'];
@@ -42,6 +52,21 @@ const healthcheckUrl = (name: string) => {
   if (!url) throw new Error(`${name}'s healthcheck asks no URL`);
   return new URL(url);
 };
+const proxyConf = parseNginxConf(readRepoFile('deploy/nginx/proxy.conf'));
+const proxyServer = blockOf(proxyConf, 'server');
+/** Where a location of proxy.conf passes requests: through a `set $variable` or an upstream block. */
+function proxyTarget(location: NginxDirective[]): { host: string; port: number } {
+  let target = directivesNamed(location, 'proxy_pass')[0].args[0];
+  if (target.startsWith('$'))
+    target = directivesNamed(proxyServer, 'set').find((d) => d.args[0] === target)!.args[1];
+  const url = new URL(target);
+  const upstream = proxyConf.find((d) => d.name === 'upstream' && d.args[0] === url.hostname);
+  if (!upstream) return { host: url.hostname, port: Number(url.port || 80) };
+  const servers = directivesNamed(upstream.block!, 'server');
+  expect(servers).toHaveLength(1);
+  const [host, port] = servers[0].args[0].split(':');
+  return { host, port: Number(port) };
+}
 const nginxListenPort = (conf: string) => Number(/^\s*listen\s+(\d+)\s*;/m.exec(readRepoFile(conf))![1]);
 
 describe('docker-compose.yml', () => {
@@ -83,23 +108,21 @@ describe('docker-compose.yml', () => {
       readOnly: true,
     });
     expect(Number(mapping)).toBe(nginxListenPort('deploy/nginx/proxy.conf'));
-    const text = readRepoFile('deploy/nginx/proxy.conf');
-    const upstream = (variable: string) => new URL(new RegExp(`set \\$${variable} (\\S+);`).exec(text)![1]);
-    const routes = [...text.matchAll(/location\s+(\S+)\s*{\s*proxy_pass\s+\$(\w+);/g)].map((m) => [
-      m[1],
-      upstream(m[2]).hostname,
-    ]);
-    expect(routes).toEqual([
+    const routes = directivesNamed(proxyServer, 'location')
+      .filter((l) => directivesNamed(l.block!, 'proxy_pass').length)
+      .map((l) => ({ path: l.args.join(' '), ...proxyTarget(l.block!) }));
+    expect(routes.map((r) => [r.path, r.host])).toEqual([
       ['/api/', 'gateway'],
       ['/uploads/', 'gateway'],
       ['/admin2009', 'web-admin'],
       ['/', 'web-store'],
     ]);
-    expect(Number(upstream('gateway').port)).toBe(Number(composeEnvironment(service('gateway')).PORT));
-    for (const web of WEB_COMPONENTS)
-      expect(Number(upstream(web.name.replace('-', '_')).port)).toBe(
-        nginxListenPort(`deploy/nginx/${web.name}.conf`),
-      );
+    const listensOn: Record<string, number> = {
+      gateway: Number(composeEnvironment(service('gateway')).PORT),
+      'web-store': Number(composeEnvironment(service(STOREFRONT.name)).PORT),
+      ...Object.fromEntries(WEB_COMPONENTS.map((c) => [c.name, nginxListenPort(`deploy/nginx/${c.name}.conf`)])),
+    };
+    for (const route of routes) expect([route.path, route.port]).toEqual([route.path, listensOn[route.host]]);
   });
 
   it('starts each container only once what it needs is healthy', () => {
@@ -132,7 +155,7 @@ describe('docker-compose.yml', () => {
     ).toEqual(['gateway', 'web-admin', 'web-store']);
   });
 
-  it.each(NODE_COMPONENTS.map((c) => [c.name, c] as const))(
+  it.each(NEST_COMPONENTS.map((c) => [c.name, c] as const))(
     'checks the health of %s on a route its code serves, on the port it listens on',
     (_, component) => {
       const url = healthcheckUrl(component.name);
@@ -146,7 +169,7 @@ describe('docker-compose.yml', () => {
     },
   );
 
-  it.each(NODE_COMPONENTS.map((c) => [c.name, c] as const))(
+  it.each(NEST_COMPONENTS.map((c) => [c.name, c] as const))(
     'gives %s every variable its code requires, valid by its own schema, and none it does not read',
     (_, component) => {
       const contract = envContract(component);
@@ -162,7 +185,7 @@ describe('docker-compose.yml', () => {
   it('connects the services with the credentials PostgreSQL and RabbitMQ are created with', () => {
     const pg = composeEnvironment(service('postgres'));
     const mq = composeEnvironment(service('rabbitmq'));
-    for (const c of NODE_COMPONENTS) {
+    for (const c of NEST_COMPONENTS) {
       const env = composeEnvironment(service(c.name));
       const amqp = new URL(env.AMQP_URL);
       expect([amqp.hostname, amqp.username, amqp.password]).toEqual([
@@ -183,7 +206,7 @@ describe('docker-compose.yml', () => {
 
   it('shares one uploads volume: written by catalog and cart, read by the gateway, at the UPLOADS_DIR each reads', () => {
     const users: string[] = [];
-    for (const c of NODE_COMPONENTS) {
+    for (const c of NEST_COMPONENTS) {
       const mount = (service(c.name).volumes ?? []).map(parseVolume).find((v) => v.source === UPLOADS_VOLUME);
       if (!envContract(c).keys.has('UPLOADS_DIR')) {
         expect(mount).toBeUndefined();
@@ -208,9 +231,9 @@ describe('docker-compose.yml', () => {
     expect(parseVolume(service('rabbitmq').volumes![0]).target).toBe('/var/lib/rabbitmq');
   });
 
-  it('keeps the database, the broker and the services off the network the web containers are on', () => {
+  it('keeps the database, the broker and the services off the network the web containers and the storefront server are on', () => {
     expect(compose.networks!.backend).toEqual({ internal: true });
-    for (const web of [...WEB_COMPONENTS.map((c) => c.name), PROXY]) {
+    for (const web of [...WEB_COMPONENTS.map((c) => c.name), STOREFRONT.name, PROXY]) {
       for (const inner of [
         ...INFRASTRUCTURE,
         ...COMPONENTS.filter((c) => c.kind === 'service').map((c) => c.name),
@@ -219,7 +242,7 @@ describe('docker-compose.yml', () => {
       }
     }
     expect(sharesNetwork(compose, PROXY, 'gateway')).toBe(true);
-    for (const c of NODE_COMPONENTS)
+    for (const c of NEST_COMPONENTS)
       for (const infra of INFRASTRUCTURE) expect(sharesNetwork(compose, c.name, infra)).toBe(true);
   });
 
@@ -254,7 +277,7 @@ describe('docker-compose.yml', () => {
     // A real relay is on the internet: the user service is on the network that leads out.
     expect(compose.networks!.outbound).toEqual({});
     expect(service('user').networks).toContain('outbound');
-    expect(envContract(NODE_COMPONENTS.find((c) => c.name === 'user')!).keys.has('SMTP_URL')).toBe(true);
+    expect(envContract(NEST_COMPONENTS.find((c) => c.name === 'user')!).keys.has('SMTP_URL')).toBe(true);
   });
 
   it('keeps no mailbox volume: every mail goes over SMTP', () => {
@@ -272,27 +295,107 @@ describe('docker-compose.yml', () => {
         { driver: 'json-file', options: { 'max-size': expect.stringMatching(/^\d+m$/), 'max-file': expect.stringMatching(/^\d+$/) } },
       ]);
     }
-    for (const c of NODE_COMPONENTS) {
+    for (const c of [...NEST_COMPONENTS, STOREFRONT]) {
       const heap = Number(/--max-old-space-size=(\d+)/.exec(composeEnvironment(service(c.name)).NODE_OPTIONS)![1]);
       expect([c.name, heap < bytes(service(c.name).mem_limit!) * 0.8]).toEqual([c.name, true]);
     }
   });
 
   it('lets every Node process finish its graceful drain before Docker kills it', () => {
-    const drainSeconds = baseEnvSchema.shape.SHUTDOWN_GRACE_MS.parse(undefined) / 1000 + 5;
-    for (const c of NODE_COMPONENTS) {
+    // The kit's processes drain for SHUTDOWN_GRACE_MS and exit at most 5 s later; the storefront
+    // server finishes within its own SHUTDOWN_GRACE_MS.
+    const drainSeconds = (name: string) =>
+      name === STOREFRONT.name
+        ? storefrontGraceMs(composeEnvironment(service(name))) / 1000
+        : baseEnvSchema.shape.SHUTDOWN_GRACE_MS.parse(undefined) / 1000 + 5;
+    for (const c of [...NEST_COMPONENTS, STOREFRONT]) {
       const grace = /^(\d+)s$/.exec(service(c.name).stop_grace_period ?? '')?.[1];
-      expect([c.name, Number(grace) > drainSeconds]).toEqual([c.name, true]);
+      expect([c.name, Number(grace) > drainSeconds(c.name)]).toEqual([c.name, true]);
     }
   });
 
-  it('trusts the one proxy hop in front of the gateway for the client address, unless .env says otherwise', () => {
-    expect(composeEnvironment(service('gateway')).TRUSTED_PROXIES).toBe('1');
+  it("reads the shopper's address at the gateway whether a request comes from the proxy or from web-store rendering a page, and never a forged one", () => {
+    const trusted = composeEnvironment(service('gateway')).TRUSTED_PROXIES;
     expect(sharesNetwork(compose, PROXY, 'gateway')).toBe(true);
-    expect(envContract(NODE_COMPONENTS.find((c) => c.name === 'gateway')!).keys.has('TRUSTED_PROXIES')).toBe(true);
+    expect(sharesNetwork(compose, STOREFRONT.name, 'gateway')).toBe(true);
+    expect(envContract(NEST_COMPONENTS.find((c) => c.name === 'gateway')!).keys.has('TRUSTED_PROXIES')).toBe(true);
+    // Docker gives containers addresses of its private pools (172.17.0.0/16 …, 192.168.0.0/16 …).
+    const { shopper, ways } = waysIn({ edge: '172.18.0.9', storefront: '172.18.0.12', loadBalancer: '192.168.1.2' });
+    for (const [way, [socket, forwardedFor]] of Object.entries(ways))
+      expect([way, gatewayClientAddress(trusted, socket, forwardedFor)]).toEqual([way, shopper]);
   });
 
   it('leaves the x- extension blocks out of what compose runs', () => {
     expect(Object.keys(readCompose()).sort()).toEqual(['name', 'networks', 'services', 'volumes']);
+  });
+
+  describe('the storefront server (web-store)', () => {
+    const store = service(STOREFRONT.name);
+    const env = composeEnvironment(store);
+
+    it('listens on the port its image exposes, reads the catalog from the gateway directly, and names the address shoppers use', () => {
+      const exposed = instructionsOf(finalStage(imageStages(STOREFRONT)), 'EXPOSE').map((i) => i.args);
+      expect(exposed).toEqual([env.PORT]);
+      const gateway = new URL(env.GATEWAY_URL);
+      expect([gateway.protocol, gateway.hostname, gateway.port]).toEqual([
+        'http:',
+        'gateway',
+        composeEnvironment(service('gateway')).PORT,
+      ]);
+      expect(sharesNetwork(compose, STOREFRONT.name, 'gateway')).toBe(true);
+      // The same address the user service's mail links and the gateway's Google sign-in lead to.
+      expect(env.PUBLIC_URL).toBe(composeExampleVars().PUBLIC_URL);
+      expect(env.PUBLIC_URL).toBe(composeEnvironment(service('gateway')).PUBLIC_URL);
+    });
+
+    it('sets every variable a container needs and none its server does not read', () => {
+      expect(STOREFRONT_REQUIRED_ENV.filter((k) => !env[k])).toEqual([]);
+      expect(Object.keys(env).filter((k) => !STOREFRONT_ENV.has(k) && !NODE_RUNTIME_VARIABLES.includes(k))).toEqual([]);
+      expect(env.NODE_ENV).toBe('production');
+    });
+
+    it("knows every variable the storefront's code reads, so that none is left unset by mistake", () => {
+      const read = storefrontEnvReadByCode();
+      expect(read.size).toBeGreaterThan(0);
+      expect([...read].filter(([name]) => !STOREFRONT_ENV.has(name))).toEqual([]);
+    });
+
+    it('starts once the gateway is healthy, and is healthy itself once its readiness route answers on its port', () => {
+      expect(store.depends_on).toEqual({ gateway: { condition: 'service_healthy' } });
+      const url = healthcheckUrl(STOREFRONT.name);
+      expect([url.pathname, url.port]).toEqual([STOREFRONT_SERVER.ready, env.PORT]);
+    });
+
+    it('is reached by the proxy over a pool of kept-alive connections that idle out before the server closes them', () => {
+      const routed = directivesNamed(proxyServer, 'location').find((l) => l.args.join(' ') === '/')!;
+      const upstream = /^http:\/\/(\w+)$/.exec(directivesNamed(routed.block!, 'proxy_pass')[0].args[0])![1];
+      const pool = blockOf(proxyConf, 'upstream', upstream);
+      expect(Number(directivesNamed(pool, 'keepalive')[0].args[0])).toBeGreaterThan(0);
+      const idle = /^(\d+)s$/.exec(directivesNamed(pool, 'keepalive_timeout')[0].args[0])![1];
+      expect(Number(idle)).toBeLessThan(STOREFRONT_SERVER.keepAliveTimeoutSeconds);
+      // HTTP/1.1 without "Connection: close", or nginx closes each connection after one request.
+      expect(directivesNamed(proxyServer, 'proxy_http_version').map((d) => d.args)).toEqual([['1.1']]);
+      expect(directivesNamed(proxyServer, 'proxy_set_header').map((d) => d.args)).toContainEqual(['Connection', '']);
+      // A restarted container comes back on a new address: the pool follows it (nginx 1.27.3+).
+      expect(directivesNamed(pool, 'zone')).toHaveLength(1);
+      expect(directivesNamed(pool, 'server')[0].args.slice(1)).toEqual(['resolve']);
+      const [major, minor, patch] = /:(\d+)\.(\d+)\.(\d+)-/.exec(service(PROXY).image!)!.slice(1).map(Number);
+      expect(major * 1e6 + minor * 1e3 + patch).toBeGreaterThanOrEqual(1_027_003);
+    });
+
+    it('gets its pages streamed through the proxy, unbuffered, with the client address, scheme and host', () => {
+      const routed = directivesNamed(proxyServer, 'location').find((l) => l.args.join(' ') === '/')!.block!;
+      expect(directivesNamed(routed, 'proxy_buffering').map((d) => d.args)).toEqual([['off']]);
+      // A proxy_set_header inside the location would drop every one the server level sets.
+      expect(directivesNamed(routed, 'proxy_set_header')).toEqual([]);
+      expect(directivesNamed(proxyServer, 'proxy_set_header').map((d) => d.args)).toEqual(
+        expect.arrayContaining([
+          ['Host', '$http_host'],
+          ['X-Forwarded-For', '$proxy_add_x_forwarded_for'],
+          ['X-Forwarded-Proto', '$scheme'],
+          ['X-Forwarded-Host', '$http_host'],
+        ]),
+      );
+    });
   });
 });

@@ -3,11 +3,14 @@ import {
   COMPONENTS,
   dockerfileOf,
   imageRepository,
-  NODE_COMPONENTS,
+  NEST_COMPONENTS,
+  STOREFRONT,
   WEB_COMPONENTS,
 } from './support/components';
 import { defaultHealthPort, envContract, gatewayDefaultPort, healthRoutes } from './support/code';
+import { finalStage, instructionsOf } from './support/dockerfile';
 import { kubernetesReferences, resolveContainerEnv } from './support/env';
+import { imageStages } from './support/image';
 import {
   K8sObject,
   OVERLAYS,
@@ -30,6 +33,12 @@ import {
   secretExamplePath,
   workload,
 } from './support/overlay';
+import {
+  STOREFRONT_ENV,
+  STOREFRONT_REQUIRED_ENV,
+  STOREFRONT_SERVER,
+  storefrontGraceMs,
+} from './support/storefront';
 
 jest.setTimeout(60_000);
 
@@ -40,9 +49,12 @@ const NODE_RUNTIME_VARIABLES = ['NODE_OPTIONS'];
 /** The OpenTelemetry SDK's standard settings (OTEL_EXPORTER_OTLP_ENDPOINT...), which it reads itself. */
 const isOpenTelemetryVariable = (key: string) => key.startsWith('OTEL_');
 
-const READS_UPLOADS = NODE_COMPONENTS.filter((c) => envContract(c).keys.has('UPLOADS_DIR'));
+const READS_UPLOADS = NEST_COMPONENTS.filter((c) => envContract(c).keys.has('UPLOADS_DIR'));
 
 const workloads = (objects: K8sObject[]) => objects.filter((o) => podTemplateOf(o));
+/** The Ingress that routes the shop (the other one only refuses paths). */
+const shopIngress = (objects: K8sObject[]) =>
+  objects.find((o) => o.kind === 'Ingress' && o.metadata.name === 'shop')!;
 
 const nginxListenPort = (component: string) =>
   Number(/^\s*listen\s+(\d+)\s*;/m.exec(readRepoFile(`deploy/nginx/${component}.conf`))![1]);
@@ -121,7 +133,7 @@ describe('Kubernetes manifests (deploy/)', () => {
       },
     );
 
-    it.each(NODE_COMPONENTS.map((c) => [c.name, c] as const))(
+    it.each(NEST_COMPONENTS.map((c) => [c.name, c] as const))(
       'probes %s on health routes its code serves, on the port its environment makes it listen on',
       (_, component) => {
         const { container } = deploymentOf(objects, component);
@@ -156,7 +168,112 @@ describe('Kubernetes manifests (deploy/)', () => {
       },
     );
 
-    it.each(NODE_COMPONENTS.map((c) => [c.name, c] as const))(
+    describe('the storefront server (web-store)', () => {
+      const { object, spec, container } = deploymentOf(objects, STOREFRONT);
+      const env = componentEnv(overlay, STOREFRONT);
+      const service = objects.find((o) => o.kind === 'Service' && o.metadata.name === STOREFRONT.name)!;
+
+      it('runs as the image does, listening on the port it exposes, which its Service and the Ingress reach', () => {
+        const exposed = instructionsOf(finalStage(imageStages(STOREFRONT)), 'EXPOSE').map((i) =>
+          Number(i.args),
+        );
+        const port = resolvePort('http', [container]);
+        expect([port, Number(env.PORT)]).toEqual([exposed[0], exposed[0]]);
+        expect(
+          service.spec.ports.map((p: { targetPort: string }) => resolvePort(p.targetPort, [container])),
+        ).toEqual([port]);
+        expect(container.command).toBeUndefined();
+        expect(container.args).toBeUndefined();
+      });
+
+      it('is started, kept alive and sent traffic by probes on its health routes', () => {
+        expect(container.startupProbe.httpGet.path).toBe(STOREFRONT_SERVER.live);
+        expect(container.livenessProbe.httpGet.path).toBe(STOREFRONT_SERVER.live);
+        expect(container.readinessProbe.httpGet.path).toBe(STOREFRONT_SERVER.ready);
+        for (const probe of [container.startupProbe, container.livenessProbe, container.readinessProbe])
+          expect(resolvePort(probe.httpGet.port, [container])).toBe(Number(env.PORT));
+      });
+
+      it("takes GATEWAY_URL (the gateway's Service) and PUBLIC_URL (the shop's address) from ConfigMaps, and only variables its server reads", () => {
+        const gateway = new URL(env.GATEWAY_URL);
+        const gatewayService = objects.find(
+          (o) => o.kind === 'Service' && o.metadata.name === gateway.hostname,
+        )!;
+        expect(gatewayService.spec.selector).toEqual({ 'app.kubernetes.io/name': 'gateway' });
+        expect(gatewayService.spec.ports.map((p: { port: number }) => p.port)).toContain(
+          Number(gateway.port),
+        );
+        const publicUrl = objects.find(
+          (o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('shop-public'),
+        )!;
+        expect(env.PUBLIC_URL).toBe(publicUrl.data.PUBLIC_URL);
+        if (overlay === 'prod') {
+          expect(env.PUBLIC_URL).toBe(`https://${shopIngress(objects).spec.rules[0].host}`);
+        }
+        for (const name of STOREFRONT_REQUIRED_ENV) {
+          const entry = (container.env ?? []).find((e: { name: string }) => e.name === name);
+          expect([name, entry?.value, entry?.valueFrom?.secretKeyRef]).toEqual([name, undefined, undefined]);
+        }
+        expect((container.envFrom ?? []).every((f: { configMapRef?: object }) => f.configMapRef)).toBe(true);
+        expect(STOREFRONT_REQUIRED_ENV.filter((k) => !env[k])).toEqual([]);
+        expect(
+          Object.keys(env).filter((k) => !STOREFRONT_ENV.has(k) && !NODE_RUNTIME_VARIABLES.includes(k)),
+        ).toEqual([]);
+      });
+
+      it('stops gracefully: out of the endpoints first (preStop), then SIGTERM and its drain, all before the kill', () => {
+        const [sleep, seconds] = container.lifecycle.preStop.exec.command;
+        expect(sleep).toBe('sleep');
+        expect(spec.terminationGracePeriodSeconds).toBeGreaterThan(
+          Number(seconds) + storefrontGraceMs(env) / 1000,
+        );
+      });
+
+      it("holds no data: no volume but an emptyDir for /tmp, and its replicas are the autoscaler's", () => {
+        expect(spec.volumes.map((v: { emptyDir?: object }) => Boolean(v.emptyDir))).toEqual([true]);
+        const hpa = objects.find(
+          (o) => o.kind === 'HorizontalPodAutoscaler' && o.spec.scaleTargetRef.name === STOREFRONT.name,
+        )!;
+        expect(hpa.spec.metrics.map((m: { resource: { name: string } }) => m.resource.name)).toEqual(['cpu']);
+        if (overlay === 'prod') {
+          expect(object.spec.replicas).toBeUndefined();
+          expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
+        }
+      });
+
+      it('gets its pages streamed by the Ingress, unbuffered', () => {
+        expect(
+          shopIngress(objects).metadata.annotations!['nginx.ingress.kubernetes.io/proxy-buffering'],
+        ).toBe('off');
+      });
+
+      it('answers its probes and Prometheus inside the cluster only: the edge refuses /health and /metrics to every client, on every host of the shop', () => {
+        const shop = shopIngress(objects);
+        const internal = objects.find((o) => o.kind === 'Ingress' && o.metadata.name !== shop.metadata.name)!;
+        expect(internal.spec.ingressClassName).toBe(shop.spec.ingressClassName);
+        expect(internal.spec.rules.map((r: { host?: string }) => r.host)).toEqual(
+          shop.spec.rules.map((r: { host?: string }) => r.host),
+        );
+        const paths = internal.spec.rules.flatMap((r: { http: { paths: object[] } }) => r.http.paths);
+        expect(
+          paths.map((p: { path: string; pathType: string; backend: { service: { name: string } } }) => [
+            p.path,
+            p.pathType,
+            p.backend.service.name,
+          ]),
+        ).toEqual([
+          [STOREFRONT_SERVER.metrics, 'Exact', STOREFRONT.name],
+          ['/health', 'Prefix', STOREFRONT.name],
+        ]);
+        for (const path of [STOREFRONT_SERVER.live, STOREFRONT_SERVER.ready])
+          expect(path.startsWith('/health/')).toBe(true);
+        expect(
+          internal.metadata.annotations!['nginx.ingress.kubernetes.io/denylist-source-range'].split(','),
+        ).toEqual(['0.0.0.0/0', '::/0']);
+      });
+    });
+
+    it.each(NEST_COMPONENTS.map((c) => [c.name, c] as const))(
       'gives %s every variable its code requires, valid by its own schema, and none it does not read',
       (_, component) => {
         const contract = envContract(component);
@@ -212,8 +329,10 @@ describe('Kubernetes manifests (deploy/)', () => {
 
     it('routes /api and /uploads to the gateway, /admin2009 to web-admin and / to web-store', () => {
       const ingresses = objects.filter((o) => o.kind === 'Ingress');
-      expect(ingresses).toHaveLength(1);
-      const routes = ingresses[0].spec.rules.flatMap((r: { http: { paths: object[] } }) => r.http.paths);
+      expect(ingresses.map((i) => i.metadata.name).sort()).toEqual(['shop', 'shop-internal-paths']);
+      const routes = shopIngress(objects).spec.rules.flatMap(
+        (r: { http: { paths: object[] } }) => r.http.paths,
+      );
       const table = routes.map(
         (p: {
           path: string;
@@ -236,12 +355,12 @@ describe('Kubernetes manifests (deploy/)', () => {
         ['/', 'Prefix', 'web-store'],
       ]);
       if (overlay === 'prod')
-        expect(ingresses[0].spec.tls[0].hosts).toEqual([ingresses[0].spec.rules[0].host]);
+        expect(shopIngress(objects).spec.tls[0].hosts).toEqual([shopIngress(objects).spec.rules[0].host]);
     });
 
-    it('autoscales the gateway and the catalog on CPU, which their containers request', () => {
+    it('autoscales the storefront server, the gateway and the catalog on CPU, which their containers request', () => {
       const hpas = objects.filter((o) => o.kind === 'HorizontalPodAutoscaler');
-      expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual(['catalog', 'gateway']);
+      expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual(['catalog', 'gateway', 'web-store']);
       for (const hpa of hpas) {
         const { container } = workload(objects, hpa.spec.scaleTargetRef.kind, hpa.spec.scaleTargetRef.name);
         expect(container.resources.requests.cpu).toBeDefined();
@@ -301,7 +420,7 @@ describe('Kubernetes manifests (deploy/)', () => {
 
     it('gives each Node process a V8 heap below its memory limit', () => {
       const toMi = (q: string) => (q.endsWith('Gi') ? Number(q.slice(0, -2)) * 1024 : Number(q.slice(0, -2)));
-      for (const component of NODE_COMPONENTS) {
+      for (const component of [...NEST_COMPONENTS, STOREFRONT]) {
         const { container } = deploymentOf(objects, component);
         const heap = Number(
           /--max-old-space-size=(\d+)/.exec(componentEnv(overlay, component).NODE_OPTIONS)?.[1],
@@ -355,6 +474,7 @@ describe('Kubernetes manifests (deploy/)', () => {
       const everyone = [...pods, ingressController, stranger, elsewhere];
       const services = COMPONENTS.filter((c) => c.kind === 'service').map((c) => pod(c.name));
       const healthPort = (p: Peer) => p.ports!.find((x) => x.name === 'health')!.containerPort;
+      const STORE_PORT = pod('web-store').ports!.find((x) => x.name === 'http')!.containerPort;
       const reachable = (from: Peer, targets: [Peer, number][]) =>
         targets
           .filter(([to, port]) => policies.allows(from, to, port))
@@ -380,7 +500,7 @@ describe('Kubernetes manifests (deploy/)', () => {
             [database, 5432],
             [broker, 5672],
             [pod('gateway'), 8080],
-            [pod('web-store'), 8080],
+            [pod('web-store'), STORE_PORT],
             ...services.filter((s) => s !== service).map((s): [Peer, number] => [s, healthPort(s)]),
             [razorpay, 443],
             [privateAddress, 443],
@@ -391,7 +511,7 @@ describe('Kubernetes manifests (deploy/)', () => {
           targets.push([smtpRelay, 465], [smtpRelay, 587], [privateAddress, 587]);
           const expected = [`${database.name}:5432`, `${broker.name}:5672`];
           if (service.name === 'user') {
-            // Password-reset mail: the dev overlay's Mailpit, a provider's relay.
+            // Password-reset mail: the dev overlay's maildev, a provider's relay.
             if (mailCatcher) expected.push(`${mailCatcher.name}:1025`);
             expected.push(`${smtpRelay.name}:465`, `${smtpRelay.name}:587`);
           }
@@ -419,36 +539,52 @@ describe('Kubernetes manifests (deploy/)', () => {
         ]);
       });
 
-      it('let the ingress controller reach the gateway and the web apps only', () => {
+      it('let the ingress controller reach the gateway, the storefront server and the back office only', () => {
         const targets: [Peer, number][] = [
           [pod('gateway'), 8080],
-          [pod('web-store'), 8080],
+          [pod('web-store'), STORE_PORT],
           [pod('web-admin'), 8080],
           ...services.map((s): [Peer, number] => [s, healthPort(s)]),
         ];
         targets.push([database, 5432], [broker, 5672]);
         expect(reachable(ingressController, targets)).toEqual([
           'gateway:8080',
-          'web-store:8080',
+          `web-store:${STORE_PORT}`,
           'web-admin:8080',
         ]);
       });
 
-      it("keep other pods of the namespace and the web apps from the shop's pods", () => {
+      it("keep other pods of the namespace from the shop's pods", () => {
         const targets: [Peer, number][] = [
           [pod('gateway'), 8080],
-          [pod('web-store'), 8080],
+          [pod('web-store'), STORE_PORT],
           ...services.map((s): [Peer, number] => [s, healthPort(s)]),
         ];
         targets.push([database, 5432], [broker, 5672]);
         expect(reachable(stranger, targets)).toEqual([]);
+      });
+
+      it('let the storefront server take requests from the ingress controller only, and reach the gateway and DNS only: it keeps no data', () => {
+        const store = pod('web-store');
+        expect(everyone.filter((p) => policies.allows(p, store, STORE_PORT)).map((p) => p.name)).toEqual([
+          ingressController.name,
+        ]);
         expect(
-          reachable(pod('web-store'), [
+          reachable(store, [
             [pod('gateway'), 8080],
             [database, 5432],
+            [broker, 5672],
+            ...services.map((s): [Peer, number] => [s, healthPort(s)]),
+            [pod('web-admin'), 8080],
             [razorpay, 443],
+            [privateAddress, 443],
+            [elsewhere, 80],
           ]),
-        ).toEqual([]);
+        ).toEqual(['gateway:8080']);
+        expect([policies.allows(store, dns, 53, 'UDP'), policies.allows(store, dns, 53, 'TCP')]).toEqual([
+          true,
+          true,
+        ]);
       });
 
       it('let the backups reach what they copy and nothing else', () => {
@@ -501,7 +637,7 @@ describe('Kubernetes manifests (deploy/)', () => {
     const objects = renderOverlay('prod');
     const generated = operatorSecrets(objects);
     expect(Object.keys(generated).sort()).toEqual(['shop-postgres-app', 'shop-rabbitmq-default-user']);
-    for (const component of NODE_COMPONENTS) {
+    for (const component of NEST_COMPONENTS) {
       const refs = (deploymentOf(objects, component).container.env ?? [])
         .map(
           (e: { valueFrom?: { secretKeyRef?: { name: string; key: string } } }) => e.valueFrom?.secretKeyRef,

@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import { DEFAULT_PROCESS_METRICS, SHOP_METRICS } from '../../services/kit/src/metrics/metric-names';
-import { NODE_COMPONENTS } from './support/components';
+import { NEST_COMPONENTS, STOREFRONT } from './support/components';
 import { K8sObject, LabelSelector, podTemplateOf, resolvePort, selects } from './support/kubernetes';
 import { operatorPods, validateObjects } from './support/kubernetes-schema';
 import { NetworkPolicies, Peer } from './support/network-policy';
@@ -164,7 +164,7 @@ describe('monitoring in the prod overlay (deploy/components/monitoring, deploy/o
     }
   });
 
-  it.each(NODE_COMPONENTS.map((c) => [c.name, c] as const))(
+  it.each([...NEST_COMPONENTS, STOREFRONT].map((c) => [c.name, c] as const))(
     'scrapes %s with one monitor, on /metrics of the port its process answers health on',
     (_, component) => {
       const { container } = deploymentOf(objects, component);
@@ -409,7 +409,7 @@ describe('the OpenTelemetry Collector in the dev overlay', () => {
       );
   });
 
-  it.each(NODE_COMPONENTS.map((c) => [c.name, c] as const))(
+  it.each(NEST_COMPONENTS.map((c) => [c.name, c] as const))(
     'has %s export its traces to the collector over OTLP/HTTP, which the network policies let through',
     (_, component) => {
       const url = new URL(componentEnv('dev', component).OTEL_EXPORTER_OTLP_ENDPOINT);

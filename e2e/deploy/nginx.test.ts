@@ -1,28 +1,38 @@
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, IncomingMessage, Server } from 'node:http';
+import { createServer, get as httpGet, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { startNginx } from './support/nginx';
 import { freePort, Proc } from './support/processes';
 import { readRepoFile } from './support/repo';
+import { STOREFRONT_SERVER } from './support/storefront';
 
 jest.setTimeout(30_000);
 
 /**
- * The three nginx configurations of deploy/nginx run by a real nginx: the two web apps' static
- * servers and the compose file's one public port in front of them and a stand-in gateway.
- * Only what a container gives them is changed: the listen address, the document root and the
- * upstream host names become local ones.
+ * The nginx configurations of deploy/nginx run by a real nginx: the back office's static server
+ * and the compose file's one public port in front of it, a stand-in gateway and a stand-in
+ * storefront server (what `node web-store/build/server/index.js` answers, reduced to what the proxy
+ * must pass on). Only what a container gives them is changed: the listen address, the document
+ * root and the upstream host names become local ones.
  */
 describe('the nginx configurations (deploy/nginx)', () => {
   const work = mkdtempSync(join(tmpdir(), 'shop-nginx-'));
   const html = join(work, 'html');
   const procs: Proc[] = [];
   let gateway: Server;
+  let storefront: Server;
   const seen: { url: string; headers: IncomingMessage['headers']; bytes: number }[] = [];
+  const pages: { url: string; headers: IncomingMessage['headers']; socket: Socket }[] = [];
+  let releaseStream: () => void = () => undefined;
   let proxy: string;
-  let store: string;
   let admin: string;
+
+  const ASSET = brotliCompressSync(Buffer.from(`console.info(${JSON.stringify('x'.repeat(4096))});`));
+  const STREAM_HEAD = '<!doctype html><html><head><title>MS &amp; Jaksh</title></head><body><div id="shell">';
+  const STREAM_REST = '<main>the product, once its data came</main></div></body></html>';
 
   const write = (path: string, text: string) => {
     mkdirSync(join(path, '..'), { recursive: true });
@@ -33,11 +43,41 @@ describe('the nginx configurations (deploy/nginx)', () => {
     if (statSync(path).isDirectory()) for (const entry of readdirSync(path)) readable(join(path, entry));
   };
 
+  /** As the storefront server answers: pages, a streamed page, hashed assets, its own statuses. */
+  function storefrontAnswer(req: IncomingMessage, res: ServerResponse) {
+    pages.push({ url: req.url!, headers: req.headers, socket: req.socket });
+    const path = req.url!.split('?')[0];
+    if (path === '/product/stream') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.write(STREAM_HEAD);
+      releaseStream = () => res.end(STREAM_REST);
+      return;
+    }
+    if (path.startsWith('/assets/')) {
+      res.writeHead(200, {
+        'content-type': 'text/javascript',
+        'content-encoding': 'br',
+        'cache-control': 'public, max-age=31536000, immutable',
+      });
+      res.end(ASSET);
+      return;
+    }
+    if (path === '/product/gone') {
+      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><title>Not found</title>');
+      return;
+    }
+    if (path === '/somewhere-unknown') {
+      res.writeHead(302, { location: '/' });
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ url: req.url }));
+  }
+
   beforeAll(async () => {
-    // What `vite build` leaves in dist/ (web-store at /, web-admin under its base /admin2009/).
-    write(join(html, 'index.html'), '<!doctype html><title>store</title>');
-    write(join(html, 'assets', 'index-3f9a1c.js'), `console.info(${JSON.stringify('x'.repeat(4096))});`);
-    write(join(html, 'favicon.svg'), '<svg/>');
+    // What `vite build` leaves in web-admin/dist/, under its base /admin2009/.
     write(join(html, 'admin2009', 'index.html'), '<!doctype html><title>admin</title>');
     write(join(html, 'admin2009', 'assets', 'index-7be20d.js'), 'console.info(1);');
     readable(work);
@@ -57,15 +97,21 @@ describe('the nginx configurations (deploy/nginx)', () => {
     const gatewayPort = await freePort();
     await new Promise<void>((resolve) => gateway.listen(gatewayPort, '127.0.0.1', resolve));
 
-    const ports = { 'web-store': await freePort(), 'web-admin': await freePort(), proxy: await freePort() };
+    storefront = createServer(storefrontAnswer);
+    storefront.keepAliveTimeout = STOREFRONT_SERVER.keepAliveTimeoutSeconds * 1000;
+    const storefrontPort = await freePort();
+    await new Promise<void>((resolve) => storefront.listen(storefrontPort, '127.0.0.1', resolve));
+
+    const ports = { 'web-admin': await freePort(), proxy: await freePort() };
     const local = (name: keyof typeof ports, conf: string) =>
       conf
         .replace(/^(\s*)listen\s+8080\s*;/m, `$1listen 127.0.0.1:${ports[name]};`)
         .replace(/\/usr\/share\/nginx\/html/g, html)
         .replace(/http:\/\/gateway:8080/g, `http://127.0.0.1:${gatewayPort}`)
-        .replace(/http:\/\/web-store:8080/g, `http://127.0.0.1:${ports['web-store']}`)
-        .replace(/http:\/\/web-admin:8080/g, `http://127.0.0.1:${ports['web-admin']}`);
-    for (const name of ['web-store', 'web-admin', 'proxy'] as const) {
+        .replace(/http:\/\/web-admin:8080/g, `http://127.0.0.1:${ports['web-admin']}`)
+        // An address needs no resolving (and `resolve` is nginx 1.27.3+, newer than a test host's).
+        .replace(/server\s+web-store:3000\s+resolve\s*;/, `server 127.0.0.1:${storefrontPort};`);
+    for (const name of ['web-admin', 'proxy'] as const) {
       procs.push(
         await startNginx(
           name,
@@ -76,43 +122,96 @@ describe('the nginx configurations (deploy/nginx)', () => {
       );
     }
     proxy = `http://127.0.0.1:${ports.proxy}`;
-    store = `http://127.0.0.1:${ports['web-store']}`;
     admin = `http://127.0.0.1:${ports['web-admin']}`;
   });
 
   afterAll(async () => {
     await Promise.all(procs.map((p) => p.stop()));
-    gateway?.closeAllConnections();
-    await new Promise((resolve) => gateway?.close(resolve));
+    for (const server of [gateway, storefront]) {
+      server?.closeAllConnections();
+      await new Promise((resolve) => server?.close(resolve));
+    }
     rmSync(work, { recursive: true, force: true });
   });
 
   const get = (url: string, init: RequestInit = {}) => fetch(url, { redirect: 'manual', ...init });
 
-  it('serves the storefront at / and every client-side route with its index.html, never cached', async () => {
-    for (const path of ['/', '/products/ms', '/cart', '/orders/2f1c']) {
-      const res = await get(`${proxy}${path}`);
-      expect([path, res.status, res.headers.get('cache-control'), await res.text()]).toEqual([
-        path,
-        200,
-        'no-cache',
-        '<!doctype html><title>store</title>',
-      ]);
-    }
+  it("passes the storefront's pages, assets, sitemap and robots.txt to the web-store server with the original path, host, scheme and client address", async () => {
+    pages.length = 0;
+    const paths = [
+      '/',
+      '/products?brand=ms&sort=price_asc&page=2',
+      '/product/42',
+      '/assets/entry.client-3f9a1c.js',
+      '/sitemap.xml',
+      '/robots.txt',
+    ];
+    for (const path of paths) expect([path, (await get(`${proxy}${path}`)).status]).toEqual([path, 200]);
+    expect(pages.map((p) => p.url)).toEqual(paths);
+    for (const page of pages)
+      expect(page.headers).toMatchObject({
+        host: new URL(proxy).host,
+        'x-forwarded-host': new URL(proxy).host,
+        'x-forwarded-for': '127.0.0.1',
+        'x-forwarded-proto': 'http',
+      });
   });
 
-  it('caches hashed assets for a year and answers a missing asset with 404, not the app', async () => {
-    const res = await get(`${proxy}/assets/index-3f9a1c.js`, { headers: { 'accept-encoding': 'gzip' } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(res.headers.get('content-type')).toBe('application/javascript');
-    expect((await get(`${proxy}/assets/index-000000.js`)).status).toBe(404);
-    expect((await get(`${proxy}/favicon.svg`)).headers.get('cache-control')).toBe('public, max-age=3600');
+  it("leaves the storefront's statuses, redirects, caching and compression as the server sent them", async () => {
+    const gone = await get(`${proxy}/product/gone`);
+    expect([gone.status, await gone.text()]).toEqual([404, '<!doctype html><title>Not found</title>']);
+    const unknown = await get(`${proxy}/somewhere-unknown`);
+    expect([unknown.status, unknown.headers.get('location')]).toEqual([302, '/']);
+    const asset = await new Promise<{ headers: IncomingMessage['headers']; body: Buffer }>(
+      (resolve, reject) =>
+        httpGet(`${proxy}/assets/entry.client-3f9a1c.js`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject),
+    );
+    expect(asset.headers).toMatchObject({
+      'cache-control': 'public, max-age=31536000, immutable',
+      'content-encoding': 'br',
+    });
+    expect(asset.body.equals(ASSET)).toBe(true);
   });
 
-  it('compresses text assets', async () => {
-    const res = await fetch(`${store}/assets/index-3f9a1c.js`, { headers: { 'accept-encoding': 'gzip' } });
-    expect(res.headers.get('content-encoding')).toBe('gzip');
+  it('streams a page: its head reaches the browser while the server is still rendering the rest', async () => {
+    const received: string[] = [];
+    let headArrived: () => void;
+    const head = new Promise<void>((resolve) => (headArrived = resolve));
+    const done = new Promise<string>((resolve, reject) =>
+      httpGet(`${proxy}/product/stream`, (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          received.push(chunk);
+          if (received.join('').includes(STREAM_HEAD)) headArrived();
+        });
+        res.on('end', () => resolve(received.join('')));
+      }).on('error', reject),
+    );
+    const inTime = await Promise.race([
+      head.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000)),
+    ]);
+    releaseStream();
+    expect(inTime).toBe(true);
+    expect(await done).toBe(STREAM_HEAD + STREAM_REST);
+  });
+
+  it("keeps the storefront server's health checks and metrics from the public port", async () => {
+    pages.length = 0;
+    for (const path of [STOREFRONT_SERVER.metrics, STOREFRONT_SERVER.live, STOREFRONT_SERVER.ready])
+      expect([path, (await get(`${proxy}${path}`)).status]).toEqual([path, 404]);
+    expect(pages).toEqual([]);
+  });
+
+  it('reuses its connections to the storefront server instead of opening one per page', async () => {
+    pages.length = 0;
+    for (let i = 0; i < 8; i++) await (await get(`${proxy}/product/${i}`)).text();
+    expect(pages).toHaveLength(8);
+    expect(new Set(pages.map((p) => p.socket)).size).toBe(1);
   });
 
   it('serves the back office under /admin2009/, redirecting the bare path relative to where the browser is', async () => {
@@ -171,7 +270,7 @@ describe('the nginx configurations (deploy/nginx)', () => {
   });
 
   it('answers the health checks of the images and compose', async () => {
-    for (const base of [proxy, store, admin]) {
+    for (const base of [proxy, admin]) {
       const res = await get(`${base}/healthz`);
       expect([res.status, await res.text()]).toEqual([200, 'ok\n']);
     }

@@ -1,7 +1,7 @@
 import { brokerNames } from '@shop/proto';
 import { baseEnvSchema } from '../../services/kit/src/config/service-config';
 import { eventQueueArguments } from '../../services/kit/src/events/event-queues';
-import { NODE_COMPONENTS } from './support/components';
+import { NEST_COMPONENTS } from './support/components';
 import { envContract } from './support/code';
 import { K8sObject, OVERLAYS, Overlay, podTemplateOf, readManifest, resolvePort, selects } from './support/kubernetes';
 import { operatorPods, validateObjects } from './support/kubernetes-schema';
@@ -15,20 +15,23 @@ import {
   renderWithComponents,
   workload,
 } from './support/overlay';
+import { gatewayClientAddress, waysIn } from './support/client-address';
+import { composeEnvironment, interpolatedCompose } from './support/compose';
+import type { EnvVar } from './support/env';
 import { readRepoFile } from './support/repo';
 
 jest.setTimeout(60_000);
 
-const user = NODE_COMPONENTS.find((c) => c.name === 'user')!;
-const gateway = NODE_COMPONENTS.find((c) => c.name === 'gateway')!;
+const user = NEST_COMPONENTS.find((c) => c.name === 'user')!;
+/** The development mail sink, in the dev overlay as in docker-compose.yml. */
+const MAIL_CATCHER = 'maildev';
+const gateway = NEST_COMPONENTS.find((c) => c.name === 'gateway')!;
 const QUEUE_CONSUMERS = ['order', 'payment', 'admin-reporting'];
 /** SIGTERM to exit at the latest: the kit's default SHUTDOWN_GRACE_MS, then 5 s to close. */
 const MAX_DRAIN_SECONDS = baseEnvSchema.shape.SHUTDOWN_GRACE_MS.parse(undefined) / 1000 + 5;
 
 const envEntry = (container: { env?: { name: string }[] }, name: string) =>
-  container.env?.find((e) => e.name === name) as
-    | { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } } }
-    | undefined;
+  container.env?.find((e) => e.name === name) as EnvVar | undefined;
 
 const podPeer = (w: K8sObject): Peer => ({
   name: w.metadata.name,
@@ -52,17 +55,40 @@ describe.each(OVERLAYS)('the %s overlay at runtime', (overlay: Overlay) => {
     expect(env.SMTP_URL).toBe(url.href.replace(/\/$/, ''));
     expect(() => envContract(user).validate(env)).not.toThrow();
     if (overlay === 'dev') {
-      // Mailpit, the development cluster's mail sink: its Service leads to its SMTP port.
+      // maildev, the development cluster's mail sink: its Service leads to its SMTP port.
       const service = objects.find((o) => o.kind === 'Service' && o.metadata.name === url.hostname)!;
       const port = service.spec.ports.find((p: { port: number }) => p.port === Number(url.port));
-      const mailpit = workload(objects, 'Deployment', 'mailpit');
-      expect(selects({ matchLabels: service.spec.selector }, mailpit.template.metadata.labels)).toBe(true);
-      expect(mailpit.container.image).toMatch(/^axllent\/mailpit:v\d+\.\d+\.\d+$/);
-      expect(resolvePort(port.targetPort, [mailpit.container])).toBe(1025);
+      const maildev = workload(objects, 'Deployment', MAIL_CATCHER);
+      expect(selects({ matchLabels: service.spec.selector }, maildev.template.metadata.labels)).toBe(true);
+      expect(resolvePort(port.targetPort, [maildev.container])).toBe(1025);
     } else {
-      expect(url.hostname).not.toBe('mailpit');
+      expect(url.hostname).not.toBe(MAIL_CATCHER);
     }
   });
+
+  if (overlay === 'dev')
+    it('catches the mail of the development cluster with maildev, as Compose and `npm start` do: the same image, SMTP on 1025, the web inbox on 1080', () => {
+      const maildev = workload(objects, 'Deployment', MAIL_CATCHER);
+      const compose = interpolatedCompose().services[MAIL_CATCHER];
+      expect(maildev.container.image).toMatch(/^maildev\/maildev:\d+\.\d+\.\d+$/);
+      expect(maildev.container.image).toBe(compose.image);
+      const env = Object.fromEntries(maildev.container.env.map((e: { name: string; value: string }) => [e.name, e.value]));
+      expect(env).toEqual({ MAILDEV_SMTP_PORT: '1025', MAILDEV_WEB_PORT: '1080' });
+      expect(env).toEqual(
+        Object.fromEntries(Object.entries(composeEnvironment(compose)).filter(([k]) => k.startsWith('MAILDEV_'))),
+      );
+      const ports = Object.fromEntries(
+        maildev.container.ports.map((p: { name: string; containerPort: number }) => [p.name, p.containerPort]),
+      );
+      expect(ports).toEqual({ smtp: 1025, http: 1080 });
+      const composeCheck = new URL(/https?:\/\/\S+/.exec(compose.healthcheck!.test.join(' '))![0]);
+      for (const probe of [maildev.container.readinessProbe, maildev.container.livenessProbe])
+        expect([probe.httpGet.path, resolvePort(probe.httpGet.port, [maildev.container])]).toEqual([
+          composeCheck.pathname,
+          Number(composeCheck.port),
+        ]);
+      expect(objects.some((o) => /mailpit/i.test(o.metadata.name))).toBe(false);
+    });
 
   it('gives the user service MAIL_FROM from the config map shop-mail-config, and no mailbox', () => {
     const { spec, container } = deploymentOf(objects, user);
@@ -73,7 +99,7 @@ describe.each(OVERLAYS)('the %s overlay at runtime', (overlay: Overlay) => {
     expect(spec.volumes.map((v: { name: string }) => v.name)).not.toContain('mailbox');
   });
 
-  it('lets the user service reach the mail relay (and dev Mailpit), and only the user service', () => {
+  it('lets the user service reach the mail relay (and dev maildev), and only the user service', () => {
     const policies = new NetworkPolicies(objects, namespace);
     const pods = workloadPeers(objects);
     const relay: Peer = { name: 'smtp.example.com', ip: '198.51.100.25' };
@@ -83,8 +109,9 @@ describe.each(OVERLAYS)('the %s overlay at runtime', (overlay: Overlay) => {
     expect(senders.map((p) => p.name)).toEqual(['user']);
     expect(policies.allows(pods.find((p) => p.name === 'user')!, privateAddress, 587)).toBe(false);
     if (overlay === 'dev') {
-      const mailpit = pods.find((p) => p.name === 'mailpit')!;
-      expect(pods.filter((p) => policies.allows(p, mailpit, 1025)).map((p) => p.name)).toEqual(['user']);
+      const maildev = pods.find((p) => p.name === MAIL_CATCHER)!;
+      expect(pods.filter((p) => policies.allows(p, maildev, 1025)).map((p) => p.name)).toEqual(['user']);
+      expect(pods.filter((p) => policies.allows(p, maildev, 1080)).map((p) => p.name)).toEqual([]);
     }
   });
 
@@ -106,13 +133,17 @@ describe.each(OVERLAYS)('the %s overlay at runtime', (overlay: Overlay) => {
     expect(readManifest('deploy/components/google-sign-in/kustomization.yaml')[0].kind).toBe('Component');
   });
 
-  it('tells the gateway to trust the one proxy hop in front of it, the ingress controller', () => {
-    expect(componentEnv(overlay, gateway).TRUSTED_PROXIES).toBe('1');
+  it("reads the shopper's address at the gateway whether a request comes from the ingress controller or from web-store rendering a page, and never a forged one", () => {
+    const trusted = componentEnv(overlay, gateway).TRUSTED_PROXIES;
     expect(envContract(gateway).keys.has('TRUSTED_PROXIES')).toBe(true);
+    // Pod addresses of common CNIs (10.244.0.0/16, 10.42.0.0/16) and an internal load balancer.
+    const { shopper, ways } = waysIn({ edge: '10.244.1.17', storefront: '10.42.0.23', loadBalancer: '10.0.0.4' });
+    for (const [way, [socket, forwardedFor]] of Object.entries(ways))
+      expect([way, gatewayClientAddress(trusted, socket, forwardedFor)]).toEqual([way, shopper]);
   });
 
-  it('gives every Node process the time to drain before it is killed', () => {
-    for (const component of NODE_COMPONENTS) {
+  it('gives every NestJS process the time to drain before it is killed', () => {
+    for (const component of NEST_COMPONENTS) {
       const { spec } = deploymentOf(objects, component);
       expect([component.name, spec.terminationGracePeriodSeconds > MAX_DRAIN_SECONDS]).toEqual([component.name, true]);
     }
@@ -134,7 +165,7 @@ describe.each(OVERLAYS)('the %s overlay at runtime', (overlay: Overlay) => {
         queueName: brokerNames('').eventsQueue(so.spec.scaleTargetRef.name),
       });
       expect(Number(trigger.metadata.value)).toBeGreaterThan(0);
-      const env = componentEnv(overlay, NODE_COMPONENTS.find((c) => c.name === target.object.metadata.name)!);
+      const env = componentEnv(overlay, NEST_COMPONENTS.find((c) => c.name === target.object.metadata.name)!);
       const broker = new URL(env[trigger.metadata.hostFromEnv]);
       expect(broker.protocol).toBe('amqp:');
       // KEDA connects from its own namespace: prod's broker host names the namespace.
@@ -181,7 +212,7 @@ describe('the prod overlay: data pods, broker version, backups, images', () => {
         .filter((p) => p !== target && policies.allows(p, target, port))
         .map((p) => p.name)
         .sort();
-      const services = NODE_COMPONENTS.filter((c) => c.kind === 'service').map((c) => c.name);
+      const services = NEST_COMPONENTS.filter((c) => c.kind === 'service').map((c) => c.name);
       const expected = target === broker ? [...services, 'gateway'] : [...services];
       if (target === database) expected.push(cnpgOperator.name);
       expect([target.name, admitted]).toEqual([target.name, expected.sort()]);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PRODUCT_IMAGE_FOLDER, SERVICES } from '@shop/proto';
 import { dropDatabase } from '../../services/kit/src/database/ensure-database';
 import { deleteNamespace } from '../harness/broker';
-import { COMPONENTS, Component, NODE_COMPONENTS } from './support/components';
+import { COMPONENTS, Component, NEST_COMPONENTS } from './support/components';
 import { finalStage, instructionsOf, parseEnv } from './support/dockerfile';
 import { resolveContainerEnv } from './support/env';
 import { imageStages } from './support/image';
@@ -134,7 +134,7 @@ describe('the dev overlay started as local processes', () => {
   beforeAll(async () => {
     for (const folder of Object.values(claims)) mkdirSync(folder, { recursive: true });
     await Promise.all(COMPONENTS.filter((c) => c.kind === 'service').map(start));
-    await start(NODE_COMPONENTS.find((c) => c.kind === 'gateway')!);
+    await start(NEST_COMPONENTS.find((c) => c.kind === 'gateway')!);
   });
 
   afterAll(async () => {
@@ -144,7 +144,7 @@ describe('the dev overlay started as local processes', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  it.each(NODE_COMPONENTS.map((c) => [c.name, c] as const))(
+  it.each(NEST_COMPONENTS.map((c) => [c.name, c] as const))(
     '%s answers its liveness and readiness probes',
     async (_, component) => {
       const port = ports.get(component.name)!;

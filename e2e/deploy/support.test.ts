@@ -131,7 +131,7 @@ describe('the helpers the deploy checks stand on', () => {
     });
     it('re-includes an exception under an excluded folder; the last match decides', () => {
       expect(ignore.excludes('deploy/base/user.yaml')).toBe(true);
-      expect(ignore.excludes('deploy/nginx/web-store.conf')).toBe(false);
+      expect(ignore.excludes('deploy/nginx/web-admin.conf')).toBe(false);
     });
     it('anchors single-star patterns at the context root', () => {
       expect(ignore.excludes('a.log')).toBe(true);

@@ -105,7 +105,7 @@ export function envContract(component: Component): EnvContract {
   }
   if (component.kind === 'gateway')
     return contractOf([gatewayEnvSchema], (env) => loadGatewayConfig(withOwnSecrets(env)));
-  throw new Error(`${component.name} is static files: it reads no environment`);
+  throw new Error(`${component.name} is not a NestJS process: see storefront.ts for web-store's contract`);
 }
 
 /** The port a service's health endpoints listen on by default (the kit's table). */

@@ -124,3 +124,15 @@ export function parseEnv(args: string): Record<string, string> {
     }),
   );
 }
+
+export const stageNamed = (stages: Stage[], name: string) => {
+  const stage = stages.find((s) => s.name === name);
+  if (!stage) throw new Error(`No stage named ${name}`);
+  return stage;
+};
+export const runsOf = (stage: Stage) => instructionsOf(stage, 'RUN').map((i) => i.args);
+export const copiesOf = (stage: Stage) => instructionsOf(stage, 'COPY').map((i) => parseCopy(i.args));
+export const envOf = (stage: Stage) =>
+  Object.assign({}, ...instructionsOf(stage, 'ENV').map((i) => parseEnv(i.args))) as Record<string, string>;
+/** The last USER of a stage: who its container runs as. */
+export const userOf = (stage: Stage) => instructionsOf(stage, 'USER').at(-1)?.args;

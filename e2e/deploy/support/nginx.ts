@@ -59,3 +59,48 @@ http {
   );
   return proc;
 }
+
+/** One directive of an nginx configuration: its name, arguments and, for a block, what it holds. */
+export interface NginxDirective {
+  name: string;
+  args: string[];
+  block?: NginxDirective[];
+}
+
+/** Reads an nginx configuration into its directives: comments dropped, quotes removed. */
+export function parseNginxConf(text: string): NginxDirective[] {
+  const tokens = [...text.matchAll(/#[^\n]*|"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([{};])|([^\s{};"'#]+)/g)]
+    .filter((m) => !m[0].startsWith('#'))
+    .map((m) => ({ word: m[1] ?? m[2] ?? m[4] ?? m[3], punctuation: m[3] }));
+  let at = 0;
+  const readBlock = (): NginxDirective[] => {
+    const directives: NginxDirective[] = [];
+    while (at < tokens.length) {
+      if (tokens[at].punctuation === '}') {
+        at++;
+        return directives;
+      }
+      const words: string[] = [];
+      while (at < tokens.length && !tokens[at].punctuation) words.push(tokens[at++].word);
+      const end = tokens[at++]?.punctuation;
+      if (!words.length || !end || end === '}')
+        throw new Error(`Cannot read nginx configuration near "${words.join(' ')}"`);
+      const [name, ...args] = words;
+      directives.push(end === '{' ? { name, args, block: readBlock() } : { name, args });
+    }
+    return directives;
+  };
+  return readBlock();
+}
+
+/** The directives named `name` directly inside `directives`. */
+export const directivesNamed = (directives: NginxDirective[], name: string) =>
+  directives.filter((d) => d.name === name);
+
+/** The one block `name args…` (`server`, `upstream web_store`, `location /api/`) inside `directives`. */
+export function blockOf(directives: NginxDirective[], name: string, ...args: string[]): NginxDirective[] {
+  const found = directives.filter((d) => d.name === name && d.block && args.every((a, i) => d.args[i] === a));
+  if (found.length !== 1)
+    throw new Error(`Expected one ${[name, ...args].join(' ')} block, found ${found.length}`);
+  return found[0].block!;
+}
