@@ -14,7 +14,7 @@ import {
 } from '../harness/shop';
 import { hasText, journey, openVisitor, shows, signInToStore, until, Visitor } from './support';
 
-jest.setTimeout(120_000);
+jest.setTimeout(180_000);
 
 /** Issue 31: a desktop, and a phone the size of a Pixel 7 (412 × 823 CSS pixels). */
 const VIEWPORTS = {
@@ -579,6 +579,54 @@ describe('accessibility of every screen of both apps (axe-core, WCAG 2.1 A and A
           },
         );
       }
+
+      journey(
+        "back office: the keyboard's focus is never hidden under the sticky header or the product form's Save bar",
+        () => [...people.values()],
+        async () => {
+          const page = await pageOf('staff', viewport);
+          await backOffice(page, '/products', 'Products');
+          await page.getByRole('button', { name: 'Add New Product' }).click();
+          await shows(page.getByRole('heading', { level: 1, name: 'Add New Product' }));
+          await page.locator('main').focus();
+          const covered: string[] = [];
+          /** Where the focus is: in a sticky band, or in the page between them and whether all of it shows. */
+          const focusSeen = () =>
+            page.evaluate(() => {
+              const focused = document.activeElement;
+              if (!focused || focused === document.body) return { in: 'nothing' };
+              if (focused.closest('.form-footer')) return { in: 'save bar' };
+              if (focused.closest('.admin-header, .sidebar, .skip-link')) return { in: 'header' };
+              const box = focused.getBoundingClientRect();
+              const top = document.querySelector('.admin-header')!.getBoundingClientRect().bottom;
+              const bottom = Math.min(
+                document.querySelector('.form-footer')!.getBoundingClientRect().top,
+                window.innerHeight,
+              );
+              const name = focused.getAttribute('aria-label') || focused.id || focused.textContent;
+              return box.top >= top && box.bottom <= bottom
+                ? { in: 'page' }
+                : {
+                    in: 'page',
+                    hidden: `${focused.tagName} "${name}" at ${Math.round(box.top)}–${Math.round(box.bottom)} px, the page shows ${Math.round(top)}–${Math.round(bottom)} px`,
+                  };
+            });
+          // Down the form to its Save bar, then back up to the header.
+          for (const [key, end] of [
+            ['Tab', 'save bar'],
+            ['Shift+Tab', 'header'],
+          ]) {
+            for (let step = 0; ; step += 1) {
+              expect(step).toBeLessThan(100);
+              await page.keyboard.press(key);
+              const seen = await focusSeen();
+              if (seen.hidden) covered.push(`${key}: ${seen.hidden}`);
+              if (seen.in === end) break;
+            }
+          }
+          expect(covered).toEqual([]);
+        },
+      );
     });
   }
 });
