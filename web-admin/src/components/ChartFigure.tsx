@@ -15,11 +15,21 @@ interface ChartFigureProps {
   children: ReactElement;
 }
 
-/** A recharts chart that fills its card's width, with its figures also given as a table. */
+/**
+ * A recharts chart that fills its card's width, with its figures also given as a table. The drawing
+ * is one image named by its title: assistive technology reads the table, not the shapes. Its chart
+ * is drawn with `accessibilityLayer={false}` (and a pie with `rootTabIndex={-1}`), or recharts makes
+ * the drawing a tab stop that says nothing to the keyboard user who lands on it.
+ */
 export function ChartFigure({ title, height, data, children }: ChartFigureProps) {
   return (
     <figure className="chart" aria-label={title}>
-      <div className="chart-canvas" style={{ height }} aria-hidden="true">
+      <div
+        className="chart-canvas"
+        style={{ height }}
+        role="img"
+        aria-label={`${title}: chart; the table that follows gives its figures`}
+      >
         <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 640, height }}>
           {children}
         </ResponsiveContainer>

@@ -20,8 +20,9 @@ export function SlicesPie({ slices, innerRadius, children }: SlicesPieProps) {
   // A single slice is the whole disc: its border would draw a seam from the centre to the edge.
   const whole = slices.filter((slice) => slice.value > 0).length <= 1;
   return (
-    <PieChart>
+    <PieChart accessibilityLayer={false}>
       <Pie
+        rootTabIndex={-1}
         data={[...slices]}
         dataKey="value"
         nameKey="name"

@@ -6,6 +6,7 @@ import { useConfirm } from '../components/ConfirmProvider';
 import { HomeIcon, MenuIcon, SignOutIcon } from '../components/icons';
 import { ErrorBanner, LoadingState } from '../components/QueryStates';
 import { UNSAVED_CHANGES_MESSAGE, useUnsavedChanges } from '../components/UnsavedChanges';
+import { useKeyboardFocusInView } from '../hooks/useKeyboardFocusInView';
 import { isActive, NAV_ITEMS, pageLabel } from './navigation';
 
 export const LAYOUT_MESSAGES = {
@@ -29,6 +30,7 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  useKeyboardFocusInView();
 
   useEffect(() => {
     setSidebarOpen(false);

@@ -114,7 +114,7 @@ function CustomerDetails({ customer }: { customer: CustomerDetail }) {
         {customer.orders.length === 0 ? (
           <p className="field-hint">{MSG.noOrdersYet}</p>
         ) : (
-          <DataTable columns={['Order ID', 'Date', 'Status', 'Items', 'Amount']}>
+          <DataTable label="Order history" columns={['Order ID', 'Date', 'Status', 'Items', 'Amount']}>
             {customer.orders.map((order) => (
               <tr key={order._id}>
                 <td>

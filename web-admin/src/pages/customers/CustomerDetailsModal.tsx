@@ -84,7 +84,7 @@ export function CustomerDetailsModal({ customer, onClose, onDelete }: CustomerDe
         ) : orders.length === 0 ? (
           <p className="field-hint">{MSG.noOrdersYet}</p>
         ) : (
-          <DataTable columns={['Order ID', 'Date', 'Status', 'Amount']}>
+          <DataTable label={`Last ${MODAL_ORDERS} orders`} columns={['Order ID', 'Date', 'Status', 'Amount']}>
             {orders.map((order) => (
               <tr key={order._id}>
                 <td>{order.displayId}</td>

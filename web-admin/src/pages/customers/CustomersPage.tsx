@@ -141,7 +141,7 @@ export default function CustomersPage() {
           <EmptyState title={filtered ? MSG.noMatches : MSG.noCustomers} />
         ) : (
           <>
-            <DataTable columns={COLUMNS}>
+            <DataTable label="Customer list" columns={COLUMNS}>
               {rows.map((customer) => (
                 <CustomerTableRow
                   key={customer._id}

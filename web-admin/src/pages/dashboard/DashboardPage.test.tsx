@@ -25,6 +25,9 @@ const ordersReply = (orders: OrderView[]): AdminOrderListReply => ({
 
 type Routes = Parameters<typeof mockApi>[0];
 
+/** What Tab stops on: form controls, links, and anything given a tabindex of 0 or more. */
+const TABBABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex^="-"])';
+
 function server(
   dashboard: DashboardReply | ((call: RecordedCall) => DashboardReply) = aDashboard(),
   routes: Routes = {},
@@ -231,6 +234,27 @@ describe('the dashboard', () => {
     expect(swatches).toHaveLength(8);
     expect(new Set(swatches.slice(0, 7)).size).toBe(7);
     expect(swatches[7]).toBe(swatches[0]);
+  });
+
+  it('draws its two charts as images named by their titles, with nothing in them for the keyboard to land on', async () => {
+    server();
+    // jsdom lays nothing out: the charts' containers report the size a browser would, so they draw.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+      width: 640,
+      height: 300,
+    } as DOMRect);
+    renderAdmin('/dashboard');
+    await screen.findByRole('table', { name: 'Share of items sold by category' });
+    const charts = screen.getAllByRole('img', { name: /: chart; the table that follows gives its figures$/ });
+    expect(charts.map((chart) => chart.getAttribute('aria-label')!.split(':')[0])).toEqual([
+      'Revenue per month, 2025',
+      'Share of items sold by category',
+    ]);
+    for (const chart of charts) {
+      await waitFor(() => expect(chart.querySelector('svg.recharts-surface')).not.toBeNull());
+      expect(chart.querySelectorAll(TABBABLE)).toHaveLength(0);
+      expect(chart.closest('[aria-hidden="true"]')).toBeNull();
+    }
   });
 
   it('says so when there are no sales by category', async () => {

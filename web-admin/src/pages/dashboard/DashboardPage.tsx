@@ -230,7 +230,7 @@ function RevenueTrendCard({ initial }: { initial: DashboardReply['revenueTrend']
           rows: bars.map((bar) => [bar.label, formatPrice(bar.revenue), bar.orders]),
         }}
       >
-        <BarChart data={bars} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+        <BarChart accessibilityLayer={false} data={bars} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tickLine={false} />
           <YAxis tickFormatter={(value: number) => formatPrice(value)} width={80} />

@@ -196,7 +196,7 @@ export default function OrdersPage() {
           <EmptyState title={filtered ? MSG.noMatches : MSG.noOrders} />
         ) : (
           <>
-            <DataTable columns={COLUMNS}>
+            <DataTable label="Order list" columns={COLUMNS}>
               {rows.map((order) => {
                 const id = displayOrderId(order._id);
                 const payment = paymentLabel(order.paymentDetails?.status);

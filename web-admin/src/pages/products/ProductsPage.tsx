@@ -166,7 +166,7 @@ export default function ProductsPage() {
             ) : null}
           </EmptyState>
         ) : (
-          <DataTable columns={COLUMNS}>
+          <DataTable label="Product list" columns={COLUMNS}>
             {visible.map((product) => (
               <ProductTableRow
                 key={product._id}

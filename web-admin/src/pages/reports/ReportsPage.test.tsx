@@ -98,6 +98,9 @@ function aReport({ type, period }: Params): ReportReply {
 
 type Routes = Parameters<typeof mockApi>[0];
 
+/** What Tab stops on: form controls, links, and anything given a tabindex of 0 or more. */
+const TABBABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex^="-"])';
+
 function server(routes: Routes = {}) {
   return mockApi({
     'GET /admin2009/profile': () => ({ data: { success: true, admin: ADMIN } }),
@@ -149,6 +152,28 @@ describe('the reports screen', () => {
       name: 'Revenue per month against the same month a year before',
     });
     expect(monthly.querySelector('.chart-canvas')).toHaveStyle({ height: '300px' });
+  });
+
+  it('draws each chart as one image named by its title, with nothing in it for the keyboard to land on', async () => {
+    server();
+    // jsdom lays nothing out: the charts' containers report the size a browser would, so they draw.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+      width: 640,
+      height: 300,
+    } as DOMRect);
+    renderAdmin('/reports');
+    await screen.findByRole('figure', { name: 'Revenue per day' });
+    const charts = screen.getAllByRole('img', { name: /: chart; the table that follows gives its figures$/ });
+    expect(charts.map((chart) => chart.getAttribute('aria-label')!.split(':')[0])).toEqual([
+      'Revenue per day',
+      'Customers by segment',
+      'Revenue per month against the same month a year before',
+    ]);
+    for (const chart of charts) {
+      await waitFor(() => expect(chart.querySelector('svg.recharts-surface')).not.toBeNull());
+      expect(chart.querySelectorAll(TABBABLE)).toHaveLength(0);
+      expect(chart.closest('[aria-hidden="true"]')).toBeNull();
+    }
   });
 
   it('shows the revenue per day, the customer segments, category performance, top products and the monthly comparison', async () => {

@@ -218,7 +218,7 @@ function RevenueCard({ report, sales }: { report: ReportReply; sales: NonNullabl
           rows: points.map((p) => [p.label, formatPrice(p.revenue), p.orders]),
         }}
       >
-        <AreaChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+        <AreaChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
           <defs>
             <linearGradient id="revenue-fill" x1="0" y1="0" x2="0" y2="1">
               <stop offset="5%" stopColor="#3B82F6" stopOpacity={0.35} />
@@ -346,7 +346,7 @@ function MonthlyCard({ months }: { months: NonNullable<ReportReply['monthlyCompa
           ]),
         }}
       >
-        <BarChart data={months} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+        <BarChart accessibilityLayer={false} data={months} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tickLine={false} />
           <YAxis tickFormatter={rupeeTick} width={80} />
