@@ -19,8 +19,14 @@ export const APPS = ['web-store', 'web-admin'];
 /** Written into dist/ after a build: what it was built from. */
 const FINGERPRINT_FILE = '.build-fingerprint';
 
-/** What an app's bundle is made of besides its own folder: the shared contracts and the lock file. */
-const SHARED_INPUTS = ['proto/src', 'package-lock.json', 'scripts/build-apps.mjs', 'scripts/vite'];
+/** What an app's bundle is made of besides its own folder: the shared contracts and web kit, the lock file. */
+const SHARED_INPUTS = [
+  'proto/src',
+  'web-store/kit/src',
+  'package-lock.json',
+  'scripts/build-apps.mjs',
+  'scripts/vite',
+];
 const APP_INPUTS = ['src', 'public', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts'];
 const SKIPPED = new Set(['node_modules', 'dist']);
 
