@@ -3,8 +3,8 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { failureMessage } from '../api/client';
 import { useAdminAuth } from '../auth/AdminAuthContext';
 import { useConfirm } from '../components/ConfirmProvider';
-import { HomeIcon, MenuIcon, SignOutIcon } from '../components/icons';
-import { ErrorBanner, LoadingState } from '../components/QueryStates';
+import { HomeIcon, MenuIcon, SignOutIcon } from '@shop/web-kit/icons';
+import { ErrorBanner, LoadingState } from '@shop/web-kit/QueryStates';
 import { UNSAVED_CHANGES_MESSAGE, useUnsavedChanges } from '../components/UnsavedChanges';
 import { isActive, NAV_ITEMS, pageLabel } from './navigation';
 
