@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { compression } from 'vite-plugin-compression2';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { firstScreenScript } from '../scripts/vite/first-screen-script';
 import { reactRouterProductionBuild } from '../scripts/vite/react-router-production';
 
@@ -25,7 +25,11 @@ export default defineConfig({
   ],
   resolve: {
     // The shared contracts are CommonJS once built; their TypeScript source bundles cleanly as ESM.
-    alias: { '@shop/proto': fileURLToPath(new URL('../proto/src/index.ts', import.meta.url)) },
+    // What the two apps share (kit/) is bundled from its TypeScript source too.
+    alias: {
+      '@shop/proto': fileURLToPath(new URL('../proto/src/index.ts', import.meta.url)),
+      '@shop/web-kit': fileURLToPath(new URL('./kit/src', import.meta.url)),
+    },
   },
   server: {
     proxy: {
@@ -51,6 +55,8 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
+    // The kit's own tests run with the kit (npm test -w @shop/web-kit).
+    exclude: [...configDefaults.exclude, 'kit/**'],
     css: false,
     restoreMocks: true,
     unstubGlobals: true,

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createElement, startTransition, useEffect, useState, type ComponentType } from 'react';
 import { productListQuery, productQuery } from './api/productQueries';
 import { firstScreenPlan } from './boot/firstScreen';
-import { LoadingState } from './components/QueryStates';
+import { LoadingState } from '@shop/web-kit/QueryStates';
 
 /**
  * A page whose code the boot preload starts, shown by a state update once that code is in rather

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import * as authApi from '../api/auth';
 import { STORAGE_KEYS, type ApiFailure } from '../api/client';
-import { createLogger } from '../lib/logger';
+import { createLogger } from '@shop/web-kit/logger';
 
 export interface AuthContextValue {
   user: authApi.User | null;

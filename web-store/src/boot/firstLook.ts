@@ -2,7 +2,7 @@ import { productImage } from '../api/catalogPaths';
 import { HERO } from '../content/home';
 import { BRAND_INFO, brandLabel, productListTitle } from '../content/shop';
 import { filterChips, SORT_LABELS, type Filters } from '../pages/products/filters';
-import { formatPrice } from '../lib/format';
+import { formatPrice } from '@shop/web-kit/format';
 import { PICTURE_SIZES, pictureSources } from '../lib/pictures';
 
 /**

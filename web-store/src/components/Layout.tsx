@@ -5,7 +5,7 @@ import { useAuth } from '../auth/AuthContext';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PageErrorBoundary } from './PageErrorBoundary';
-import { LoadingState } from './QueryStates';
+import { LoadingState } from '@shop/web-kit/QueryStates';
 
 /** The route scroll position resets to the top on every route change (spec, section 2). */
 function ScrollToTop() {

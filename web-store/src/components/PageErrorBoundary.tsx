@@ -1,8 +1,8 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { CLIENT_MESSAGES } from '../api/client';
 import { dismissFirstLook } from '../boot/firstLook';
-import { createLogger } from '../lib/logger';
-import { ErrorState } from './QueryStates';
+import { createLogger } from '@shop/web-kit/logger';
+import { ErrorState } from '@shop/web-kit/QueryStates';
 
 const logger = createLogger('page');
 

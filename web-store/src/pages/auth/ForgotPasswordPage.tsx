@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { failureMessage } from '../../api/client';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { zodResolver } from '../../lib/zodResolver';
+import { zodResolver } from '@shop/web-kit/zodResolver';
 import { requestPasswordReset } from './accountRecovery';
 
 export const FORGOT_PASSWORD_MESSAGES = {

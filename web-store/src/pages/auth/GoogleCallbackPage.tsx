@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../auth/AuthContext';
-import { LoadingState } from '../../components/QueryStates';
+import { LoadingState } from '@shop/web-kit/QueryStates';
 import { usePageTitle } from '../../hooks/usePageTitle';
 
 export const CALLBACK_MESSAGES = {

@@ -15,9 +15,9 @@ import {
   shortOrderId,
   StatusBadge,
 } from '../../components/OrderStatus';
-import { ErrorState, LoadingState } from '../../components/QueryStates';
+import { ErrorState, LoadingState } from '@shop/web-kit/QueryStates';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { formatPrice } from '../../lib/format';
+import { formatPrice } from '@shop/web-kit/format';
 import { SummaryLines } from './SummaryLines';
 import './checkout.css';
 

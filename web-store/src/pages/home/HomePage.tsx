@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useCart } from '../../cart/CartContext';
-import { CartIcon } from '../../components/icons';
+import { CartIcon } from '@shop/web-kit/icons';
 import { HERO, REASONS } from '../../content/home';
 import { useFirstLookEnd } from '../../hooks/useFirstLookEnd';
 import { BRAND_INFO, CATEGORIES } from '../../content/shop';

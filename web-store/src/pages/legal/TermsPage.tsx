@@ -2,7 +2,7 @@ import { usePublicSettings } from '../../cart/shippingTerms';
 import { SHOP } from '../../content/shop';
 import { shopContactOf } from '../../content/useShopContact';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { formatPrice } from '../../lib/format';
+import { formatPrice } from '@shop/web-kit/format';
 
 export default function TermsPage() {
   usePageTitle('Terms & Conditions');
