@@ -25,8 +25,14 @@ const OUTPUT = {
 /** Written into the build's folder after a build: what it was built from. */
 const FINGERPRINT_FILE = '.build-fingerprint';
 
-/** What an app's bundle is made of besides its own folder: the shared contracts and the lock file. */
-const SHARED_INPUTS = ['proto/src', 'package-lock.json', 'scripts/build-apps.mjs', 'scripts/vite'];
+/** What an app's bundle is made of besides its own folder: the shared contracts and web kit, the lock file. */
+const SHARED_INPUTS = [
+  'proto/src',
+  'web-store/kit/src',
+  'package-lock.json',
+  'scripts/build-apps.mjs',
+  'scripts/vite',
+];
 const APP_INPUTS = [
   'src',
   'server',

@@ -17,7 +17,11 @@ export default defineConfig({
   ],
   resolve: {
     // The shared contracts are CommonJS once built; their TypeScript source bundles cleanly as ESM.
-    alias: { '@shop/proto': fileURLToPath(new URL('../proto/src/index.ts', import.meta.url)) },
+    // The shared web kit is bundled from its TypeScript source too.
+    alias: {
+      '@shop/proto': fileURLToPath(new URL('../proto/src/index.ts', import.meta.url)),
+      '@shop/web-kit': fileURLToPath(new URL('../web-store/kit/src', import.meta.url)),
+    },
   },
   server: {
     port: 5174,

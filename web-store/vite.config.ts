@@ -1,7 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { fileURLToPath } from 'node:url';
 import { compression } from 'vite-plugin-compression2';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { reactRouterProductionBuild } from '../scripts/vite/react-router-production';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
@@ -17,7 +17,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   resolve: {
     // The shared contracts are CommonJS once built; their TypeScript source bundles cleanly as ESM.
-    alias: { '@shop/proto': fileURLToPath(new URL('../proto/src/index.ts', import.meta.url)) },
+    // What the two apps share (kit/) is bundled from its TypeScript source too.
+    alias: {
+      '@shop/proto': fileURLToPath(new URL('../proto/src/index.ts', import.meta.url)),
+      '@shop/web-kit': fileURLToPath(new URL('./kit/src', import.meta.url)),
+    },
   },
   ssr: {
     // One copy of React Router in the server, its production build (reactRouterProductionBuild):
@@ -45,6 +49,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
+    // The kit's own tests run with the kit (npm test -w @shop/web-kit).
+    exclude: [...configDefaults.exclude, 'kit/**'],
     css: false,
     restoreMocks: true,
     unstubGlobals: true,

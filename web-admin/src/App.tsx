@@ -1,20 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { LoadingState } from '@shop/web-kit/QueryStates';
+import { createQueryClient } from '@shop/web-kit/query';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
-import { clientBridge, type ApiFailure } from './api/client';
+import { clientBridge } from './api/client';
 import { AdminAuthProvider, useAdminAuth } from './auth/AdminAuthContext';
 import { ConfirmProvider } from './components/ConfirmProvider';
-import { LoadingState } from './components/QueryStates';
 import { ToastProvider } from './components/ToastProvider';
 import { UnsavedChangesProvider } from './components/UnsavedChanges';
 import { AdminLayout } from './layout/AdminLayout';
 import LeaveToSite from './pages/LeaveToSite';
-
-declare module '@tanstack/react-query' {
-  interface Register {
-    defaultError: ApiFailure;
-  }
-}
 
 export const ADMIN_BASENAME = '/admin2009';
 
@@ -26,26 +21,6 @@ const ReportsPage = lazy(() => import('./pages/reports/ReportsPage'));
 const SettingsPage = lazy(() => import('./pages/settings/SettingsPage'));
 const ProductsPage = lazy(() => import('./pages/products/ProductsPage'));
 const OrdersPage = lazy(() => import('./pages/orders/OrdersPage'));
-
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      // The request client already alerts on server errors; screens offer Retry instead.
-      // Requests go out even when the browser says it is offline, so staff are told so and the
-      // screen shows what failed (otherwise TanStack Query holds them, and a screen keeps loading
-      // until the connection returns); what failed is asked again once it does (which 'always'
-      // would otherwise turn off).
-      queries: {
-        retry: false,
-        refetchOnWindowFocus: false,
-        staleTime: 30_000,
-        networkMode: 'always',
-        refetchOnReconnect: true,
-      },
-      mutations: { retry: false, networkMode: 'always' },
-    },
-  });
-}
 
 export function AppProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (

@@ -6,7 +6,7 @@ import type {
   OrderStatus,
   OrderView,
 } from '@shop/proto';
-import { filenameFrom } from '../lib/download';
+import { filenameFrom } from '@shop/web-kit/download';
 import { api } from './client';
 
 export type AdminOrder = OrderView;

@@ -1,5 +1,5 @@
 import type { ReportPeriod, ReportReply, ReportType } from '@shop/proto';
-import { filenameFrom } from '../lib/download';
+import { filenameFrom } from '@shop/web-kit/download';
 import { api } from './client';
 
 export interface ReportParams {

@@ -2,10 +2,10 @@ import type { AdminAuthReply, AdminTwoFactorChallenge } from '@shop/proto';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import * as adminApi from '../api/admin';
-import { STORAGE_KEYS, type ApiFailure } from '../api/client';
-import { createLogger } from '../lib/logger';
+import { TOKEN_STORAGE_KEYS, type ApiFailure } from '../api/client';
+import { createLogger } from '@shop/web-kit/logger';
 
-const logger = createLogger('auth');
+const logger = createLogger('admin:auth');
 
 export interface AdminAuthValue {
   admin: adminApi.Admin | null;
@@ -38,7 +38,7 @@ const PROFILE_KEY = ['admin', 'profile'] as const;
 
 export function AdminAuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [token, setToken] = useState(() => localStorage.getItem(STORAGE_KEYS.adminToken));
+  const [token, setToken] = useState(() => localStorage.getItem(TOKEN_STORAGE_KEYS.admin));
   const [sessionExpired, setSessionExpired] = useState(false);
 
   const profile = useQuery({
@@ -61,7 +61,7 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
 
   const startSession = useCallback(
     (reply: AdminAuthReply) => {
-      localStorage.setItem(STORAGE_KEYS.adminToken, reply.token);
+      localStorage.setItem(TOKEN_STORAGE_KEYS.admin, reply.token);
       queryClient.setQueryData([...PROFILE_KEY, reply.token], reply.admin);
       setSessionExpired(false);
       setToken(reply.token);
@@ -91,7 +91,7 @@ export function AdminAuthProvider({ children }: { children: ReactNode }) {
           // Signing out locally must not depend on the server being reachable.
           logger.warn('Logout call failed; the local session ends anyway', error);
         }
-        localStorage.removeItem(STORAGE_KEYS.adminToken);
+        localStorage.removeItem(TOKEN_STORAGE_KEYS.admin);
         forget();
       },
       endSession,

@@ -1,4 +1,4 @@
-import { SearchIcon } from './icons';
+import { SearchIcon } from '@shop/web-kit/icons';
 
 export interface FilterOption<T extends string> {
   value: T;

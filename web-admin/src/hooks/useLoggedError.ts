@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Logger } from '../lib/logger';
+import type { Logger } from '@shop/web-kit/logger';
 
 /** Logs a query's failure once per failure; the screen shows its own message, if any. */
 export function useLoggedError(logger: Logger, error: unknown, message: string): void {

@@ -6,7 +6,7 @@ import {
   ProductsIcon,
   ReportsIcon,
   SettingsIcon,
-} from '../components/icons';
+} from '@shop/web-kit/icons';
 
 export interface NavItem {
   path: string;

@@ -1,22 +1,8 @@
-const rupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-
-const rupeesAndPaise = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+import { formatAmount, formatPrice as catalogPrice } from '@shop/web-kit/format';
 
 /** Rupees as the back office shows them: ₹1,299, or ₹1,299.50 when there are paise (never one decimal). */
 export function formatPrice(value: number): string {
-  return Number.isInteger(Math.round(value * 100) / 100)
-    ? rupees.format(value)
-    : rupeesAndPaise.format(value);
+  return Number.isInteger(Math.round(value * 100) / 100) ? catalogPrice(value) : formatAmount(value);
 }
 
 export const LAKH = 100_000;
@@ -30,10 +16,4 @@ export function formatRevenue(value: number): string {
 /** Order ids as staff read them: 'ORD-' and the last 8 characters in uppercase. */
 export function displayOrderId(id: string): string {
   return `ORD-${id.slice(-8).toUpperCase()}`;
-}
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-
-export function formatDate(value: string | Date): string {
-  return dateFormat.format(new Date(value));
 }

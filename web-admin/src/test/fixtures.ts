@@ -8,19 +8,19 @@ import type {
 import type { CustomizationDefinition } from '../api/customizations';
 import type { AdminProduct } from '../api/products';
 import type { Review } from '../api/reviews';
+import { makeOrder, makeProduct, makeReview, uuid } from '@shop/web-kit/test/fixtures';
 
 let seq = 0;
-const uuid = () => `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`;
+const next = () => ++seq;
 
 export function aProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
   return {
-    _id: uuid(),
+    ...makeProduct(next()),
     name: 'Printed Lanyard',
     description: 'Polyester lanyard with full-colour print on both sides and a metal hook',
     category: 'Lanyards',
     brand: 'ms',
     price: 45,
-    originalPrice: null,
     images: ['/uploads/products/lanyard.webp'],
     rating: 0,
     averageRating: 0,
@@ -30,28 +30,14 @@ export function aProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
     reservedStock: 0,
     hsnCode: null,
     effectiveHsnCode: '6307',
-    sku: null,
-    weight: null,
-    dimensions: null,
     tags: ['corporate'],
-    isNew: false,
-    isBestSeller: false,
-    isCustomizable: false,
-    allowsImageUpload: false,
-    availableSizes: [],
-    turnaroundTime: null,
-    lowStockThreshold: null,
-    customizationOptions: [],
-    customizations: [],
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
 }
 
 export function aCustomization(overrides: Partial<CustomizationDefinition> = {}): CustomizationDefinition {
   return {
-    _id: uuid(),
+    _id: uuid(next()),
     name: 'Gift Wrap',
     type: 'boolean',
     description: 'Wrapped in kraft paper',
@@ -67,24 +53,20 @@ export function aCustomization(overrides: Partial<CustomizationDefinition> = {})
 
 export function aReview(overrides: Partial<Review> = {}): Review {
   return {
-    _id: uuid(),
-    productId: uuid(),
+    ...makeReview(next()),
+    _id: uuid(next()),
+    productId: uuid(next()),
     user: { username: 'asha' },
-    rating: 4,
     comment: 'Lovely print quality, arrived on time.',
-    pros: [],
-    cons: [],
-    helpfulCount: 0,
-    votedHelpful: false,
     createdAt: '2025-03-01T10:00:00.000Z',
     ...overrides,
   };
 }
 
 export function anOrder(overrides: Partial<OrderView> = {}): OrderView {
+  const order = makeOrder(next());
   return {
-    _id: uuid(),
-    user: { _id: uuid(), username: 'asha', email: 'asha@example.in' },
+    ...order,
     products: [
       {
         product: { _id: 'p1', name: 'Photo Mug', brand: 'jaksh', price: 399, images: [] },
@@ -97,42 +79,13 @@ export function anOrder(overrides: Partial<OrderView> = {}): OrderView {
         customization: {},
       },
     ],
-    shippingAddress: {
-      fullName: 'Asha Rao',
-      name: 'Asha Rao',
-      phone: '9876543210',
-      email: 'asha@example.in',
-      street: '12 MG Road',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      pinCode: '560001',
-      country: 'India',
-    },
-    paymentDetails: {
-      status: 'paid',
-      amount: 848,
-      currency: 'INR',
-      razorpayOrderId: null,
-      paymentMethod: 'razorpay',
-      paymentId: null,
-      paidAt: null,
-    },
-    orderStatus: 'Pending',
+    shippingAddress: { ...order.shippingAddress, city: 'Bengaluru', state: 'Karnataka', pinCode: '560001' },
+    paymentDetails: { ...order.paymentDetails, status: 'paid', amount: 848 },
     totalAmount: 848,
     subtotal: 798,
     shipping: 50,
     tax: 0,
     taxRate: 0,
-    discountAmount: 0,
-    coupon: null,
-    trackingNumber: null,
-    statusHistory: [],
-    estimatedDelivery: null,
-    cancelReason: null,
-    shippingMethod: 'standard',
-    gstin: null,
-    companyName: null,
-    documents: [],
     createdAt: '2025-06-10T09:30:00.000Z',
     updatedAt: '2025-06-10T09:30:00.000Z',
     ...overrides,
@@ -204,7 +157,7 @@ export function aPreviousMonth(overrides: Partial<DashboardComparisonReply> = {}
 
 export function aCustomerRow(overrides: Partial<CustomerRowView> = {}): CustomerRowView {
   return {
-    _id: uuid(),
+    _id: uuid(next()),
     username: 'asha',
     email: 'asha@example.in',
     phone: '9876543210',

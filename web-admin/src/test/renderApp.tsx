@@ -2,7 +2,8 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { ADMIN_BASENAME, ApiBridge, AppProviders, AppRoutes, createQueryClient } from '../App';
+import { createQueryClient } from '@shop/web-kit/query';
+import { ADMIN_BASENAME, ApiBridge, AppProviders, AppRoutes } from '../App';
 
 export const ADMIN = { _id: 'a1b2c3d4-0000-4000-8000-000000000001', email: 'owner@msjaksh.in' };
 

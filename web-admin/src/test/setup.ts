@@ -1,20 +1,4 @@
-import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
-
-// The first render of a screen compiles its lazy chunk; two slow cores need more than a second.
-configure({ asyncUtilTimeout: 5000 });
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-});
-
-// jsdom has no object URLs; image previews only need a unique string per file.
-if (!URL.createObjectURL) {
-  let next = 0;
-  URL.createObjectURL = () => `blob:preview-${++next}`;
-  URL.revokeObjectURL = () => undefined;
-}
+import '@shop/web-kit/test/setup';
 
 // jsdom lays nothing out, so it has no ResizeObserver; charts keep their initial size.
 if (!globalThis.ResizeObserver) {

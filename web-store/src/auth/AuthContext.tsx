@@ -11,7 +11,7 @@ import {
 } from 'react';
 import * as authApi from '../api/auth';
 import { STORAGE_KEYS, type ApiFailure } from '../api/client';
-import { createLogger } from '../lib/logger';
+import { createLogger } from '@shop/web-kit/logger';
 
 export interface AuthContextValue {
   user: authApi.User | null;

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { User } from '../api/auth';
 import { CUSTOMER_LOGIN_EXPIRED, failureMessage } from '../api/client';
-import { ErrorState, LoadingState } from '../components/QueryStates';
+import { ErrorState, LoadingState } from '@shop/web-kit/QueryStates';
 import { useAuth } from './AuthContext';
 
 export const SESSION_ERRORS = {

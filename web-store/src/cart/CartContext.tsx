@@ -16,7 +16,7 @@ import { STORAGE_KEYS, type ApiFailure } from '../api/client';
 import type { Product, ProductCard } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 import { localId } from '../lib/id';
-import { createLogger } from '../lib/logger';
+import { createLogger } from '@shop/web-kit/logger';
 import { alertFailure } from '../lib/notify';
 import {
   addToLines,

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
 import { useCart } from '../cart/CartContext';
-import { CartIcon, CloseIcon, HeartIcon, MenuIcon, UserIcon } from './icons';
+import { CartIcon, CloseIcon, HeartIcon, MenuIcon, UserIcon } from '@shop/web-kit/icons';
 import { SearchBox } from './SearchBox';
 
 function Badge({ count, label }: { count: number; label: string }) {

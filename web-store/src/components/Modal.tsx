@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { CloseIcon } from './icons';
+import { CloseIcon } from '@shop/web-kit/icons';
 import './modal.css';
 
 interface ModalProps {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { createLogger, type Logger } from '../lib/logger';
+import { createLogger, type Logger } from '@shop/web-kit/logger';
 
 export const NEWSLETTER_MESSAGES = {
   required: 'Email is required',

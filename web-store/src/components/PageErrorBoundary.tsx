@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { CLIENT_MESSAGES, isOnline } from '../api/client';
-import { createLogger } from '../lib/logger';
-import { ErrorState } from './QueryStates';
+import { createLogger } from '@shop/web-kit/logger';
+import { ErrorState } from '@shop/web-kit/QueryStates';
 
 const logger = createLogger('page');
 

@@ -3,11 +3,11 @@ import { productImage } from '../api/catalogPaths';
 import { productRating, productReviewCount } from '../api/products';
 import type { ProductCard as Card } from '../api/types';
 import { brandLabel } from '../content/shop';
-import { formatPrice } from '../lib/format';
+import { formatPrice } from '@shop/web-kit/format';
 import { PICTURE_SIZES, preloadPicture } from '../lib/pictures';
 import { CartButton } from './CartButton';
 import { ProductImage } from './ProductImage';
-import { StarIcon } from './icons';
+import { StarIcon } from '@shop/web-kit/icons';
 
 export function Stars({ value }: { value: number }) {
   const rounded = Math.round(value);

@@ -3,9 +3,9 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { useNavigate } from 'react-router';
 import { productImage } from '../api/catalogPaths';
 import { searchProducts } from '../api/products';
-import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { useDebouncedValue } from '@shop/web-kit/useDebouncedValue';
 import { PICTURE_SIZES } from '../lib/pictures';
-import { SearchIcon } from './icons';
+import { SearchIcon } from '@shop/web-kit/icons';
 import { ProductImage } from './ProductImage';
 
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -1,7 +1,7 @@
 import type { StorefrontSettings } from '@shop/proto';
 import { useMemo } from 'react';
 import { usePublicSettings } from '../cart/shippingTerms';
-import { formatPrice } from '../lib/format';
+import { formatPrice } from '@shop/web-kit/format';
 import { SHOP } from './shop';
 
 /** How the shop names itself and is reached, as its owner set it in the back office's business settings. */

@@ -2,7 +2,7 @@ import { PRODUCTS_PAGE_SIZE, type ProductCardView, type ProductView } from '@sho
 import type { MetaDescriptor } from 'react-router';
 import type { Thing, WithContext } from 'schema-dts';
 import { BRAND_INFO, brandLabel, CATEGORIES, productListTitle } from '../content/shop';
-import { formatPrice } from '../lib/format';
+import { formatPrice } from '@shop/web-kit/format';
 import { STATIC_PAGES, type LegalPage } from './pages';
 import { SHARE_CARD, type SeoSite } from './site';
 import {

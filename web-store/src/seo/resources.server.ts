@@ -1,5 +1,5 @@
 import type { ProductSitemapReply } from '@shop/proto';
-import { createLogger } from '../lib/logger';
+import { createLogger } from '@shop/web-kit/logger';
 import { gatewayUrl, publicOrigin, sitemapMaxUrls } from './env.server';
 import { robotsTxt } from './robots';
 import { sitemapDocument, sitemapFile, type ReadSitemapPage } from './sitemap';

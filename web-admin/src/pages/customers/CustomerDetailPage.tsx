@@ -6,16 +6,17 @@ import { CUSTOMERS_KEY, deactivateCustomer, getCustomer, type CustomerDetail } f
 import { useConfirm } from '../../components/ConfirmProvider';
 import { DataTable } from '../../components/DataTable';
 import { Page } from '../../components/Page';
-import { EmptyState, LoadingState } from '../../components/QueryStates';
+import { EmptyState, LoadingState } from '@shop/web-kit/QueryStates';
 import { TitledSection } from '../../components/TitledSection';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useLoggedError } from '../../hooks/useLoggedError';
-import { formatDate, formatPrice } from '../../lib/format';
-import { createLogger } from '../../lib/logger';
+import { formatDate } from '@shop/web-kit/format';
+import { formatPrice } from '../../lib/format';
+import { createLogger } from '@shop/web-kit/logger';
 import { OrderStatusBadge } from '../orders/OrderStatusBadge';
 import { CUSTOMER_MESSAGES as MSG, displayName } from './customerRules';
 
-const logger = createLogger('customers');
+const logger = createLogger('admin:customers');
 
 /** One customer's page (back-office spec, section 2: customer detail). */
 export default function CustomerDetailPage() {

@@ -3,11 +3,12 @@ import { Link } from 'react-router-dom';
 import { CUSTOMERS_KEY, getCustomer, type CustomerRow } from '../../api/customers';
 import { DataTable } from '../../components/DataTable';
 import { Modal } from '../../components/Modal';
-import { LoadingState } from '../../components/QueryStates';
+import { LoadingState } from '@shop/web-kit/QueryStates';
 import { TitledSection } from '../../components/TitledSection';
 import { useLoggedError } from '../../hooks/useLoggedError';
-import { formatDate, formatPrice } from '../../lib/format';
-import { createLogger } from '../../lib/logger';
+import { formatDate } from '@shop/web-kit/format';
+import { formatPrice } from '../../lib/format';
+import { createLogger } from '@shop/web-kit/logger';
 import { OrderStatusBadge } from '../orders/OrderStatusBadge';
 import {
   cityLabel,
@@ -19,7 +20,7 @@ import {
   TYPE_LABELS,
 } from './customerRules';
 
-const logger = createLogger('customers');
+const logger = createLogger('admin:customers');
 
 interface CustomerDetailsModalProps {
   /** The row the admin opened; orders and wishlist are read fresh from the server. */

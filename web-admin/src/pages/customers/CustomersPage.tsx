@@ -5,17 +5,18 @@ import { CUSTOMERS_KEY, deactivateCustomer, listCustomers, type CustomerRow } fr
 import { useConfirm } from '../../components/ConfirmProvider';
 import { DataTable } from '../../components/DataTable';
 import { SearchFilter, SelectFilter } from '../../components/Filters';
-import { EyeIcon, MailIcon, PhoneIcon } from '../../components/icons';
+import { EyeIcon, MailIcon, PhoneIcon } from '@shop/web-kit/icons';
 import { Page } from '../../components/Page';
 import { Pager } from '../../components/Pager';
-import { EmptyState, LoadingState } from '../../components/QueryStates';
+import { EmptyState, LoadingState } from '@shop/web-kit/QueryStates';
 import { SummaryCards } from '../../components/SummaryCards';
 import { useToast } from '../../components/ToastProvider';
-import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { useDebouncedValue } from '@shop/web-kit/useDebouncedValue';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useLoggedError } from '../../hooks/useLoggedError';
-import { formatDate, formatPrice, formatRevenue } from '../../lib/format';
-import { createLogger } from '../../lib/logger';
+import { formatDate } from '@shop/web-kit/format';
+import { formatPrice, formatRevenue } from '../../lib/format';
+import { createLogger } from '@shop/web-kit/logger';
 import { SEARCH_DEBOUNCE_MS } from '../orders/orderRules';
 import { CustomerDetailsModal } from './CustomerDetailsModal';
 import {
@@ -33,7 +34,7 @@ import {
   type TypeFilter,
 } from './customerRules';
 
-const logger = createLogger('customers');
+const logger = createLogger('admin:customers');
 
 const COLUMNS = ['Customer', 'Type', 'Location', 'Orders', 'Total Spent', 'Last Order', 'Status', 'Actions'];
 

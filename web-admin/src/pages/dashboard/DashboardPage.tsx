@@ -8,14 +8,14 @@ import { listOrders, ORDERS_KEY, type AdminOrder } from '../../api/orders';
 import { fetchSettings, SETTINGS_KEY } from '../../api/settings';
 import { ChartFigure } from '../../components/ChartFigure';
 import { Page } from '../../components/Page';
-import { EmptyState, ErrorBanner, LoadingState } from '../../components/QueryStates';
+import { EmptyState, ErrorBanner, LoadingState } from '@shop/web-kit/QueryStates';
 import { SlicesPie } from '../../components/SlicesPie';
 import { TitledSection } from '../../components/TitledSection';
 import { useCountUp } from '../../hooks/useCountUp';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useLoggedError } from '../../hooks/useLoggedError';
 import { displayOrderId, formatPrice } from '../../lib/format';
-import { createLogger } from '../../lib/logger';
+import { createLogger } from '@shop/web-kit/logger';
 import { relativeTime } from '../../lib/relativeTime';
 import { OrderStatusBadge } from '../orders/OrderStatusBadge';
 import {
@@ -32,7 +32,7 @@ import {
   type MetricCard,
 } from './dashboardRules';
 
-const logger = createLogger('dashboard');
+const logger = createLogger('admin:dashboard');
 
 /** The dashboard (back-office spec, section 2). */
 export default function DashboardPage() {

@@ -9,8 +9,8 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { failureMessage } from '../../api/client';
 import { useAdminAuth } from '../../auth/AdminAuthContext';
-import { EyeIcon, EyeOffIcon } from '../../components/icons';
-import { zodResolver } from '../../lib/zodResolver';
+import { EyeIcon, EyeOffIcon } from '@shop/web-kit/icons';
+import { zodResolver } from '@shop/web-kit/zodResolver';
 import { RecoveryCodes, TwoFactorEnrol, TwoFactorVerify } from './TwoFactorSteps';
 
 export const LOGIN_FAILED = 'Login failed';

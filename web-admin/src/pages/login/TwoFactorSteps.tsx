@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as adminApi from '../../api/admin';
 import { failureMessage } from '../../api/client';
-import { zodResolver } from '../../lib/zodResolver';
+import { zodResolver } from '@shop/web-kit/zodResolver';
 
 export const TWO_FACTOR_FAILED = 'Sign-in failed';
 

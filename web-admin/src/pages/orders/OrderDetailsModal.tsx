@@ -21,9 +21,10 @@ import { useConfirm } from '../../components/ConfirmProvider';
 import { Modal } from '../../components/Modal';
 import { TitledSection } from '../../components/TitledSection';
 import { useLoggedError } from '../../hooks/useLoggedError';
-import { downloadFile } from '../../lib/download';
-import { displayOrderId, formatDate, formatPrice } from '../../lib/format';
-import { createLogger } from '../../lib/logger';
+import { downloadFile } from '@shop/web-kit/download';
+import { formatDate } from '@shop/web-kit/format';
+import { displayOrderId, formatPrice } from '../../lib/format';
+import { createLogger } from '@shop/web-kit/logger';
 import {
   cancelConfirmText,
   COD_REFUSED_CONFIRM_TEXT,
@@ -43,7 +44,7 @@ import {
   shippingAddressText,
 } from './orderRules';
 
-const logger = createLogger('orders');
+const logger = createLogger('admin:orders');
 
 interface OrderDetailsModalProps {
   /** The row the admin opened; the full order is read fresh from the server. */

@@ -1,5 +1,6 @@
 import { REVENUE_COUNTS, type AdminOrderListReply, type OrderView } from '@shop/proto';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { blobError, captureDownloads, pdfReply } from '@shop/web-kit/test/downloads';
 import { aCustomization, anOrder as aBaseOrder } from '../../test/fixtures';
 import { mockApi, type RecordedCall } from '../../test/mockApi';
 import { ADMIN, renderAdmin } from '../../test/renderApp';
@@ -433,22 +434,6 @@ describe('the order details modal', () => {
   });
 });
 
-/** The files the screen saved through a link's download, each with its name and content. */
-function captureDownloads() {
-  const saved: { filename: string; file: Blob }[] = [];
-  const files = new Map<string, Blob>();
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((file) => {
-    const url = `blob:saved-${files.size + 1}`;
-    files.set(url, file as Blob);
-    return url;
-  });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    const file = files.get(this.href);
-    if (file) saved.push({ filename: this.download, file });
-  });
-  return saved;
-}
-
 describe('the order details modal: delivery, buyer and documents', () => {
   it("shows the shipping method, and the buyer's company and GSTIN when given", async () => {
     const business = anOrder({
@@ -488,17 +473,10 @@ describe('the order details modal: delivery, buyer and documents', () => {
         { kind: 'credit-note', number: 'CN/26-27/000001', issuedAt: '2026-05-04T09:05:00.000Z', total: 848 },
       ],
     });
-    const pdf = (filename: string) => ({
-      data: new Blob(['%PDF-1.7'], { type: 'application/pdf' }),
-      headers: {
-        'content-type': 'application/pdf',
-        'content-disposition': `attachment; filename="${filename}"`,
-      },
-    });
     const api = server({
       [`GET /admin2009/orders/${order._id}`]: () => ({ data: { success: true, order: invoiced } }),
-      [`GET /admin2009/orders/${order._id}/documents/invoice`]: () => pdf('INV-26-27-000001.pdf'),
-      [`GET /admin2009/orders/${order._id}/documents/credit-note`]: () => pdf('CN-26-27-000001.pdf'),
+      [`GET /admin2009/orders/${order._id}/documents/invoice`]: () => pdfReply('INV-26-27-000001.pdf'),
+      [`GET /admin2009/orders/${order._id}/documents/credit-note`]: () => pdfReply('CN-26-27-000001.pdf'),
     });
     const saved = captureDownloads();
     const { user } = renderAdmin('/orders');
@@ -524,15 +502,7 @@ describe('the order details modal: delivery, buyer and documents', () => {
     });
     server({
       [`GET /admin2009/orders/${order._id}`]: () => ({ data: { success: true, order: receipted } }),
-      [`GET /admin2009/orders/${order._id}/documents/receipt`]: () => ({
-        status: 404,
-        data: new Blob(
-          [JSON.stringify({ success: false, status: 404, message: 'Document not found', errors: [] })],
-          {
-            type: 'application/json',
-          },
-        ),
-      }),
+      [`GET /admin2009/orders/${order._id}/documents/receipt`]: () => blobError(404, 'Document not found'),
     });
     const { user } = renderAdmin('/orders');
     await openMenu(user, 'View Details');

@@ -15,13 +15,14 @@ import { DataTable } from '../../components/DataTable';
 import { SearchFilter, SelectFilter } from '../../components/Filters';
 import { Page } from '../../components/Page';
 import { Pager } from '../../components/Pager';
-import { EmptyState, ErrorBanner, LoadingState } from '../../components/QueryStates';
+import { EmptyState, ErrorBanner, LoadingState } from '@shop/web-kit/QueryStates';
 import { SummaryCards } from '../../components/SummaryCards';
-import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { useDebouncedValue } from '@shop/web-kit/useDebouncedValue';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { downloadText } from '../../lib/download';
-import { displayOrderId, formatDate, formatPrice } from '../../lib/format';
-import { createLogger } from '../../lib/logger';
+import { downloadText } from '@shop/web-kit/download';
+import { formatDate } from '@shop/web-kit/format';
+import { displayOrderId, formatPrice } from '../../lib/format';
+import { createLogger } from '@shop/web-kit/logger';
 import { OrderDetailsModal } from './OrderDetailsModal';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import {
@@ -40,7 +41,7 @@ import {
   type StatusFilter,
 } from './orderRules';
 
-const logger = createLogger('orders');
+const logger = createLogger('admin:orders');
 
 const COLUMNS = ['Order ID', 'Customer', 'Date', 'Status', 'Payment', 'Amount', 'Actions'];
 

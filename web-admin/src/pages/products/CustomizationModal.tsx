@@ -9,10 +9,10 @@ import {
 } from '../../api/customizations';
 import { Modal } from '../../components/Modal';
 import { useToast } from '../../components/ToastProvider';
-import { createLogger } from '../../lib/logger';
+import { createLogger } from '@shop/web-kit/logger';
 import { hasOptions, PRODUCT_FORM_MESSAGES as MSG, toNumber } from './productForm';
 
-const logger = createLogger('customizations');
+const logger = createLogger('admin:customizations');
 
 type LibraryType = CustomizationPayload['type'];
 

@@ -1,6 +1,6 @@
 import type { CustomizationDefinition } from '../../api/customizations';
-import { EditIcon, PlusIcon } from '../../components/icons';
-import { LoadingState } from '../../components/QueryStates';
+import { EditIcon, PlusIcon } from '@shop/web-kit/icons';
+import { LoadingState } from '@shop/web-kit/QueryStates';
 import { ModifierInputs } from './ModifierInputs';
 import { hasOptions, type LinkDraft } from './productForm';
 

@@ -1,6 +1,6 @@
 import { pictureUrlFor } from '@shop/proto';
 import { useRef, useState, type DragEvent } from 'react';
-import { UploadIcon } from '../../components/icons';
+import { UploadIcon } from '@shop/web-kit/icons';
 import { Modal } from '../../components/Modal';
 
 export type ImageItem =

@@ -16,8 +16,8 @@ import { Page } from '../../components/Page';
 import { TitledSection } from '../../components/TitledSection';
 import { useToast } from '../../components/ToastProvider';
 import { UNSAVED_CHANGES_MESSAGE, useReportDirty, useUnsavedChanges } from '../../components/UnsavedChanges';
-import { createLogger } from '../../lib/logger';
-import { zodResolver } from '../../lib/zodResolver';
+import { createLogger } from '@shop/web-kit/logger';
+import { zodResolver } from '@shop/web-kit/zodResolver';
 import { CustomizationModal } from './CustomizationModal';
 import { CustomizationsField } from './CustomizationsField';
 import { ImagesField, type ImageItem } from './ImagesField';
@@ -41,7 +41,7 @@ import {
 import { ExistingReviews, NewReviews } from './ReviewsField';
 import { TagsField } from './TagsField';
 
-const logger = createLogger('product-form');
+const logger = createLogger('admin:product-form');
 
 const ADD_CATEGORY = '__add_new_category__';
 

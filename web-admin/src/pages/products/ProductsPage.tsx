@@ -14,15 +14,15 @@ import {
 import { useConfirm } from '../../components/ConfirmProvider';
 import { DataTable } from '../../components/DataTable';
 import { SearchFilter, SelectFilter } from '../../components/Filters';
-import { EditIcon, ExternalIcon, PlusIcon, TrashIcon } from '../../components/icons';
+import { EditIcon, ExternalIcon, PlusIcon, TrashIcon } from '@shop/web-kit/icons';
 import { Page } from '../../components/Page';
-import { EmptyState, LoadingState } from '../../components/QueryStates';
+import { EmptyState, LoadingState } from '@shop/web-kit/QueryStates';
 import { SummaryCards } from '../../components/SummaryCards';
 import { useToast } from '../../components/ToastProvider';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useLoggedError } from '../../hooks/useLoggedError';
 import { formatPrice } from '../../lib/format';
-import { createLogger } from '../../lib/logger';
+import { createLogger } from '@shop/web-kit/logger';
 import { STOCK_STATUS_LABELS, stockStatus } from '../../lib/stock';
 import { ProductForm } from './ProductForm';
 import { ReordersPanel } from './ReordersPanel';
@@ -36,7 +36,7 @@ import {
   type StockFilter,
 } from './productList';
 
-const logger = createLogger('products');
+const logger = createLogger('admin:products');
 
 export const PRODUCT_MESSAGES = {
   confirmDelete: 'Are you sure you want to delete this product? This action cannot be undone.',

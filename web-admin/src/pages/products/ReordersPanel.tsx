@@ -5,14 +5,14 @@ import { PRODUCTS_KEY, type AdminProduct } from '../../api/products';
 import { listReorders, receiveReorder, REORDERS_KEY, type Reorder } from '../../api/reorders';
 import { useConfirm } from '../../components/ConfirmProvider';
 import { DataTable } from '../../components/DataTable';
-import { EmptyState, LoadingState } from '../../components/QueryStates';
+import { EmptyState, LoadingState } from '@shop/web-kit/QueryStates';
 import { TitledSection } from '../../components/TitledSection';
 import { useToast } from '../../components/ToastProvider';
 import { useLoggedError } from '../../hooks/useLoggedError';
-import { createLogger } from '../../lib/logger';
+import { createLogger } from '@shop/web-kit/logger';
 import { relativeTime } from '../../lib/relativeTime';
 
-const logger = createLogger('reorders');
+const logger = createLogger('admin:reorders');
 
 const units = (quantity: number) => `${quantity} unit${quantity === 1 ? '' : 's'}`;
 

@@ -1,8 +1,8 @@
 import { REVIEW_COMMENT_MIN } from '@shop/proto';
 import type { Review } from '../../api/reviews';
-import { StarIcon, TrashIcon } from '../../components/icons';
-import { LoadingState } from '../../components/QueryStates';
-import { formatDate } from '../../lib/format';
+import { StarIcon, TrashIcon } from '@shop/web-kit/icons';
+import { LoadingState } from '@shop/web-kit/QueryStates';
+import { formatDate } from '@shop/web-kit/format';
 import type { ReviewDraft } from './productForm';
 
 function Stars({ rating }: { rating: number }) {
@@ -120,7 +120,7 @@ export function NewReviews({ drafts, onAdd, onChange, onRemove }: NewReviewsProp
                         aria-pressed={draft.rating === n}
                         onClick={() => set({ rating: draft.rating === n ? 0 : n })}
                       >
-                        <StarIcon filled={n <= draft.rating} />
+                        <StarIcon filled={n <= draft.rating} width="20" height="20" />
                       </button>
                     ))}
                   </div>

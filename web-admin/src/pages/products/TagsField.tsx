@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import { EditIcon } from '../../components/icons';
+import { EditIcon } from '@shop/web-kit/icons';
 
 interface TagsFieldProps {
   tags: string[];

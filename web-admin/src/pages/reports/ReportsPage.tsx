@@ -7,16 +7,16 @@ import { ChartFigure } from '../../components/ChartFigure';
 import { DataTable } from '../../components/DataTable';
 import { SelectFilter } from '../../components/Filters';
 import { Page } from '../../components/Page';
-import { EmptyState, ErrorBanner, LoadingState } from '../../components/QueryStates';
+import { EmptyState, ErrorBanner, LoadingState } from '@shop/web-kit/QueryStates';
 import { SlicesPie } from '../../components/SlicesPie';
 import { SummaryCards } from '../../components/SummaryCards';
 import { TitledSection } from '../../components/TitledSection';
 import { useToast } from '../../components/ToastProvider';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useLoggedError } from '../../hooks/useLoggedError';
-import { downloadText } from '../../lib/download';
+import { downloadText } from '@shop/web-kit/download';
 import { formatPrice } from '../../lib/format';
-import { createLogger } from '../../lib/logger';
+import { createLogger } from '@shop/web-kit/logger';
 import {
   DEFAULT_FILTERS,
   growthLabel,
@@ -30,7 +30,7 @@ import {
   type ReportFilters,
 } from './reportRules';
 
-const logger = createLogger('reports');
+const logger = createLogger('admin:reports');
 
 const rupeeTick = (value: number) => formatPrice(value);
 

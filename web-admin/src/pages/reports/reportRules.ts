@@ -9,7 +9,7 @@ import {
   type SalesEntry,
 } from '@shop/proto';
 import type { ReportParams } from '../../api/reports';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '@shop/web-kit/format';
 
 export const REPORT_MESSAGES = {
   loadFailed: 'Failed to load the report. Please try again.',

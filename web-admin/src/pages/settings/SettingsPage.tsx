@@ -15,11 +15,11 @@ import { fetchSettings, saveSettings, SETTINGS_KEY, type Settings } from '../../
 import { useAdminAuth } from '../../auth/AdminAuthContext';
 import { useConfirm } from '../../components/ConfirmProvider';
 import { Page } from '../../components/Page';
-import { ErrorBanner, LoadingState } from '../../components/QueryStates';
+import { ErrorBanner, LoadingState } from '@shop/web-kit/QueryStates';
 import { useReportDirty } from '../../components/UnsavedChanges';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useLoggedError } from '../../hooks/useLoggedError';
-import { createLogger } from '../../lib/logger';
+import { createLogger } from '@shop/web-kit/logger';
 import {
   firstTabWithError,
   SAVED_INDICATOR_MS,
@@ -34,7 +34,7 @@ import {
   type SettingsTab,
 } from './settingsForm';
 
-const logger = createLogger('settings');
+const logger = createLogger('admin:settings');
 
 /** The settings screen (back-office spec, section 2: six tabs and Save All Settings). */
 export default function SettingsPage() {

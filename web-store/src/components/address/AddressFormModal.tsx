@@ -1,7 +1,7 @@
 import { addressSchema, COUNTRY, INDIAN_STATES, type AddressInput, type AddressView } from '@shop/proto';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '../../lib/zodResolver';
+import { zodResolver } from '@shop/web-kit/zodResolver';
 import { Modal } from '../Modal';
 import { cityAfterStateChange, citySuggestions, stateForCity } from './cityRules';
 import './address.css';

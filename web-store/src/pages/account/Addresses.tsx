@@ -13,7 +13,7 @@ import { connectionProblem } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
 import { AddressCard, ADDRESSES_KEY } from '../../components/address/AddressCard';
 import { AddressFormModal } from '../../components/address/AddressFormModal';
-import { EmptyState, ErrorState, LoadingState } from '../../components/QueryStates';
+import { EmptyState, ErrorState, LoadingState } from '@shop/web-kit/QueryStates';
 import { alertFailure } from '../../lib/notify';
 
 export const ADDRESS_TEXT = {

@@ -1,7 +1,7 @@
 import type { StorefrontSettings } from '@shop/proto';
 import { usePublicSettings } from '../../cart/shippingTerms';
 import { shopContactOf, type ShopContact } from '../../content/useShopContact';
-import { formatPrice } from '../../lib/format';
+import { formatPrice } from '@shop/web-kit/format';
 
 /**
  * The six fixed questions of Help & FAQs (storefront spec, section 2). Whom to contact and how to

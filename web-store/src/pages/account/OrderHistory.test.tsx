@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { blobError, captureDownloads, pdfReply } from '../../test/downloads';
+import { blobError, captureDownloads, pdfReply } from '@shop/web-kit/test/downloads';
 import { makeCart, makeOrder, makeProduct } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { accountApi } from './testSupport';

@@ -8,8 +8,8 @@ import { CART_ERRORS } from '../../api/cart';
 import { useCart } from '../../cart/CartContext';
 import { OrderDocuments } from '../../components/OrderDocuments';
 import { isRefundStatus, paymentStatusLabel, shortOrderId, StatusBadge } from '../../components/OrderStatus';
-import { EmptyState, ErrorState, LoadingState } from '../../components/QueryStates';
-import { formatAmount } from '../../lib/format';
+import { EmptyState, ErrorState, LoadingState } from '@shop/web-kit/QueryStates';
+import { formatAmount } from '@shop/web-kit/format';
 import { alertFailure } from '../../lib/notify';
 
 /** The history previews this many products of each order (storefront spec, section 9). */

@@ -4,8 +4,8 @@ import { ACCOUNT_ERRORS, fetchStats } from '../../api/account';
 import { connectionProblem } from '../../api/client';
 import type { User } from '../../api/auth';
 import { shortOrderId, StatusBadge } from '../../components/OrderStatus';
-import { ErrorState, LoadingState } from '../../components/QueryStates';
-import { formatAmount } from '../../lib/format';
+import { ErrorState, LoadingState } from '@shop/web-kit/QueryStates';
+import { formatAmount } from '@shop/web-kit/format';
 import { displayName, type SectionKey } from './sections';
 
 /** Above this total spent a customer is shown as a Premium Member (storefront spec, section 9). */

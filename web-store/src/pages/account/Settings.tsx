@@ -8,7 +8,7 @@ import { SESSIONS_KEY } from '../../api/sessions';
 import type { User } from '../../api/auth';
 import { useAuth } from '../../auth/AuthContext';
 import { alertFailure } from '../../lib/notify';
-import { zodResolver } from '../../lib/zodResolver';
+import { zodResolver } from '@shop/web-kit/zodResolver';
 import { SignedInDevices } from './SignedInDevices';
 
 export const SETTINGS_TEXT = {

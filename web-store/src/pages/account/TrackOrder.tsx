@@ -4,8 +4,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { ACCOUNT_ERRORS, fetchOrder } from '../../api/account';
 import { failureMessage } from '../../api/client';
 import { shortOrderId, StatusBadge } from '../../components/OrderStatus';
-import { LoadingState } from '../../components/QueryStates';
-import { formatAmount } from '../../lib/format';
+import { LoadingState } from '@shop/web-kit/QueryStates';
+import { formatAmount } from '@shop/web-kit/format';
 
 export const TRACK_TEXT = { empty: 'Please enter an order ID' } as const;
 

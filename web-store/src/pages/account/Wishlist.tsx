@@ -10,10 +10,10 @@ import type { Product } from '../../api/types';
 import { useAuth } from '../../auth/AuthContext';
 import { useCart } from '../../cart/CartContext';
 import { ConfirmDialog } from '../../components/Modal';
-import { EmptyState, ErrorState } from '../../components/QueryStates';
+import { EmptyState, ErrorState } from '@shop/web-kit/QueryStates';
 import { brandLabel } from '../../content/shop';
-import { formatAmount } from '../../lib/format';
-import { createLogger } from '../../lib/logger';
+import { formatAmount } from '@shop/web-kit/format';
+import { createLogger } from '@shop/web-kit/logger';
 import { alertFailure } from '../../lib/notify';
 import { ITEMS_ADDED } from './OrderHistory';
 

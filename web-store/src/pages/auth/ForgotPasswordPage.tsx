@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { failureMessage } from '../../api/client';
-import { zodResolver } from '../../lib/zodResolver';
+import { zodResolver } from '@shop/web-kit/zodResolver';
 import { requestPasswordReset } from './accountRecovery';
 
 export const FORGOT_PASSWORD_MESSAGES = {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../auth/AuthContext';
-import { LoadingState } from '../../components/QueryStates';
+import { LoadingState } from '@shop/web-kit/QueryStates';
 
 export const CALLBACK_MESSAGES = {
   working: 'Authenticating with Google...',

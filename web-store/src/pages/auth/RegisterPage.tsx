@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { failureMessage, isApiFailure } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
-import { LoadingState } from '../../components/QueryStates';
+import { LoadingState } from '@shop/web-kit/QueryStates';
 import { GoogleButton } from './GoogleButton';
 import { NewPasswordFields } from './NewPasswordFields';
 import { redirectTarget } from './redirect';

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { EMAIL_VERIFICATION_MESSAGES, needsEmailVerification, verifyEmail } from '../../api/auth';
 import { failureMessage } from '../../api/client';
 import { useAuth } from '../../auth/AuthContext';
-import { LoadingState } from '../../components/QueryStates';
+import { LoadingState } from '@shop/web-kit/QueryStates';
 import { ResendVerification } from '../../components/ResendVerification';
 
 /**

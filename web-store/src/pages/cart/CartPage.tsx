@@ -11,10 +11,10 @@ import { artworkOf, describeCustomization } from '../../cart/customizationSummar
 import type { CartLineView } from '../../cart/guestCart';
 import { useFreeShippingThreshold } from '../../cart/shippingTerms';
 import { ProductImage } from '../../components/ProductImage';
-import { EmptyState, ErrorState, LoadingState } from '../../components/QueryStates';
+import { EmptyState, ErrorState, LoadingState } from '@shop/web-kit/QueryStates';
 import { brandLabel } from '../../content/shop';
 import { useShopContact, type ShopContact } from '../../content/useShopContact';
-import { formatPrice } from '../../lib/format';
+import { formatPrice } from '@shop/web-kit/format';
 import { alertFailure } from '../../lib/notify';
 import { PICTURE_SIZES } from '../../lib/pictures';
 import './cart.css';

@@ -6,7 +6,7 @@ import {
   type ShippingMethod,
 } from '@shop/proto';
 import { useId } from 'react';
-import { formatPrice } from '../../lib/format';
+import { formatPrice } from '@shop/web-kit/format';
 import type { CashOnDelivery } from './checkoutRules';
 
 export const PAYMENT_METHODS = [

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { blobError, captureDownloads, pdfReply } from '../../test/downloads';
+import { blobError, captureDownloads, pdfReply } from '@shop/web-kit/test/downloads';
 import { makeCart, makeOrder, signedIn, uuid } from '../../test/fixtures';
 import { mockApi, type Handler } from '../../test/mockApi';
 import { currentLocation, renderApp } from '../../test/renderApp';

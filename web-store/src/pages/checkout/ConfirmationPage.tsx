@@ -15,8 +15,8 @@ import {
   shortOrderId,
   StatusBadge,
 } from '../../components/OrderStatus';
-import { ErrorState, LoadingState } from '../../components/QueryStates';
-import { formatPrice } from '../../lib/format';
+import { ErrorState, LoadingState } from '@shop/web-kit/QueryStates';
+import { formatPrice } from '@shop/web-kit/format';
 import { SummaryLines } from './SummaryLines';
 import './checkout.css';
 

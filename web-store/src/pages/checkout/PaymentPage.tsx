@@ -10,11 +10,11 @@ import { useAuth } from '../../auth/AuthContext';
 import { useSignedInPage } from '../../auth/useSignedInPage';
 import { useCart } from '../../cart/CartContext';
 import { isCashOnDeliveryOrder, shortOrderId } from '../../components/OrderStatus';
-import { ErrorState, LoadingState } from '../../components/QueryStates';
+import { ErrorState, LoadingState } from '@shop/web-kit/QueryStates';
 import { useShopContact } from '../../content/useShopContact';
-import { formatPrice } from '../../lib/format';
+import { formatPrice } from '@shop/web-kit/format';
 import { loadScript } from '../../lib/loadScript';
-import { createLogger } from '../../lib/logger';
+import { createLogger } from '@shop/web-kit/logger';
 import { alertFailure } from '../../lib/notify';
 import './checkout.css';
 

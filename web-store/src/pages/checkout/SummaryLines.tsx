@@ -1,5 +1,5 @@
 import type { CustomizationDetail } from '../../cart/customizationSummary';
-import { formatPrice } from '../../lib/format';
+import { formatPrice } from '@shop/web-kit/format';
 
 export interface SummaryLine {
   key: string;

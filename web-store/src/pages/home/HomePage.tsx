@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useCart } from '../../cart/CartContext';
-import { CartIcon } from '../../components/icons';
+import { CartIcon } from '@shop/web-kit/icons';
 import { HERO, REASONS } from '../../content/home';
 import { BRAND_INFO, CATEGORIES } from '../../content/shop';
 import { Executives } from './Executives';

@@ -1,7 +1,7 @@
 import { usePublicSettings } from '../../cart/shippingTerms';
 import { SHOP } from '../../content/shop';
 import { shopContactOf } from '../../content/useShopContact';
-import { formatPrice } from '../../lib/format';
+import { formatPrice } from '@shop/web-kit/format';
 
 export default function TermsPage() {
   const settings = usePublicSettings().data;

@@ -4,7 +4,7 @@ import type { Product } from '../../api/types';
 import { usePublicSettings } from '../../cart/shippingTerms';
 import { brandLabel } from '../../content/shop';
 import { cashOnDeliveryTerms } from '../../content/useShopContact';
-import { formatPrice } from '../../lib/format';
+import { formatPrice } from '@shop/web-kit/format';
 
 /**
  * The shipping tab's promises (storefront spec, section 9), as the shop's settings keep them: the

@@ -6,9 +6,9 @@ import { connectionProblem, failureMessage } from '../../api/client';
 import { fetchReviews, markReviewHelpful, REVIEW_ERRORS, submitReview, type Review } from '../../api/reviews';
 import { useAuth } from '../../auth/AuthContext';
 import { Stars } from '../../components/ProductCard';
-import { EmptyState, ErrorState, LoadingState } from '../../components/QueryStates';
+import { EmptyState, ErrorState, LoadingState } from '@shop/web-kit/QueryStates';
 import { alertFailure } from '../../lib/notify';
-import { zodResolver } from '../../lib/zodResolver';
+import { zodResolver } from '@shop/web-kit/zodResolver';
 
 const reviewFormSchema = reviewCreateSchema.pick({ rating: true, comment: true });
 

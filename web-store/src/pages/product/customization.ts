@@ -6,7 +6,7 @@ import {
   type UploadedFileView,
 } from '@shop/proto';
 import type { Customization } from '../../cart/guestCart';
-import { formatPrice } from '../../lib/format';
+import { formatPrice } from '@shop/web-kit/format';
 
 /** An image chosen for an image or file option: the file's description, its address as `value`. */
 export interface UploadedValue extends UploadedFileView {

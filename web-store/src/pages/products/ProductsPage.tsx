@@ -5,8 +5,8 @@ import { Link, useLoaderData, useNavigate, useParams, useSearchParams } from 're
 import { failureMessage } from '../../api/client';
 import { productListQuery } from '../../api/productQueries';
 import { ProductCard, ProductCardSkeleton } from '../../components/ProductCard';
-import { EmptyState, ErrorState } from '../../components/QueryStates';
-import { FilterIcon } from '../../components/icons';
+import { EmptyState, ErrorState } from '@shop/web-kit/QueryStates';
+import { FilterIcon } from '@shop/web-kit/icons';
 import { BRAND_INFO, CATEGORIES, productListTitle } from '../../content/shop';
 import { useBelowTheFold } from '../../hooks/useBelowTheFold';
 import type { ProductsLoaderData } from '../../routes/products';

@@ -1,7 +1,7 @@
 import { BRANDS, DEFAULT_PRODUCT_SORT, PRODUCT_SORTS, type Brand, type ProductSort } from '@shop/proto';
 import type { ProductQuery } from '../../api/catalogPaths';
 import { brandLabel } from '../../content/shop';
-import { formatPrice } from '../../lib/format';
+import { formatPrice } from '@shop/web-kit/format';
 
 /** The products page's filters as they live in the address bar (brand comes from the route). */
 export interface Filters {

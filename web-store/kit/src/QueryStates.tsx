@@ -1,10 +1,23 @@
 import type { ReactNode } from 'react';
 
+/** What a screen shows while its answer is on the way. */
 export function LoadingState({ label = 'Loading...' }: { label?: string }) {
   return (
     <div className="state state-loading" role="status">
       <span className="spinner" aria-hidden="true" />
       <span>{label}</span>
+    </div>
+  );
+}
+
+/** A screen whose answer failed, in place of its content, with a way to ask again. */
+export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="state state-error" role="alert">
+      <p>{message}</p>
+      <button type="button" className="btn btn-primary" onClick={onRetry}>
+        Try again
+      </button>
     </div>
   );
 }

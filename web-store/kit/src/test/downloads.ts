@@ -1,4 +1,4 @@
-/** The files the page saved through a link's download (lib/download.ts), each with its name and content. */
+/** The files the page saved through a link's download (@shop/web-kit/download), each with its name and content. */
 export function captureDownloads() {
   const saved: { filename: string; file: Blob }[] = [];
   const files = new Map<string, Blob>();

@@ -1,6 +1,7 @@
 /**
- * The app's one way to record something for developers. The browser console is the only sink a
- * staff browser has; keeping every call here lets a later change ship logs elsewhere.
+ * The apps' one way to record something for developers. In a browser the console is the only sink;
+ * on the server the same calls reach the process's stdout and stderr. Keeping every call here lets
+ * a later change ship logs elsewhere.
  */
 export interface Logger {
   info(message: string, detail?: unknown): void;
@@ -9,8 +10,8 @@ export interface Logger {
 }
 
 function write(level: 'info' | 'warn' | 'error', scope: string, message: string, detail: unknown) {
-  const line = `[admin:${scope}] ${message}`;
-  /* eslint-disable no-console -- this is the logger's single sink */
+  const line = `[${scope}] ${message}`;
+  /* eslint-disable no-console -- the console is this logger's single sink */
   if (detail === undefined) console[level](line);
   else console[level](line, detail);
   /* eslint-enable no-console */

@@ -2,6 +2,7 @@ import type { SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement>;
 
+/** Inline icons: decorative by default, so the text beside them names the control. */
 function Icon({ children, ...props }: IconProps) {
   return (
     <svg
@@ -21,6 +22,59 @@ function Icon({ children, ...props }: IconProps) {
     </svg>
   );
 }
+
+export const CartIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="9" cy="20" r="1.5" />
+    <circle cx="18" cy="20" r="1.5" />
+    <path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6" />
+  </Icon>
+);
+
+export const HeartIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1.1L12 21l7.8-7.5 1-1.1a5.5 5.5 0 0 0 0-7.8z" />
+  </Icon>
+);
+
+export const UserIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </Icon>
+);
+
+export const SearchIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m21 21-4.3-4.3" />
+  </Icon>
+);
+
+export const MenuIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 6h18M3 12h18M3 18h18" />
+  </Icon>
+);
+
+export const CloseIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M18 6 6 18M6 6l12 12" />
+  </Icon>
+);
+
+/** 16 px unless sized: stars stand in a row beside a rating. */
+export const StarIcon = ({ filled, ...p }: IconProps & { filled?: boolean }) => (
+  <Icon width="16" height="16" fill={filled ? 'currentColor' : 'none'} {...p}>
+    <path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />
+  </Icon>
+);
+
+export const FilterIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 5h18l-7 8v6l-4 2v-8z" />
+  </Icon>
+);
 
 export const DashboardIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -87,12 +141,6 @@ export const SignOutIcon = (p: IconProps) => (
   </Icon>
 );
 
-export const MenuIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M3 6h18M3 12h18M3 18h18" />
-  </Icon>
-);
-
 export const EyeIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M1 12s4-8 11-8 11 8 11 8-4 8-11 8S1 12 1 12z" />
@@ -111,13 +159,6 @@ export const EyeOffIcon = (p: IconProps) => (
 export const PlusIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 5v14M5 12h14" />
-  </Icon>
-);
-
-export const SearchIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="11" cy="11" r="8" />
-    <path d="m21 21-4.35-4.35" />
   </Icon>
 );
 
@@ -148,12 +189,6 @@ export const UploadIcon = (p: IconProps) => (
     <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
     <path d="m17 8-5-5-5 5" />
     <path d="M12 3v12" />
-  </Icon>
-);
-
-export const StarIcon = ({ filled, ...p }: IconProps & { filled?: boolean }) => (
-  <Icon {...p} fill={filled ? 'currentColor' : 'none'}>
-    <path d="m12 2 3.09 6.26L22 9.27l-5 4.87 1.18 6.88L12 17.77l-6.18 3.25L7 14.14 2 9.27l6.91-1.01z" />
   </Icon>
 );
 
