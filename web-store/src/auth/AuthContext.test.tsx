@@ -75,6 +75,31 @@ describe('the customer session', () => {
     expect(localStorage.getItem('user')).toBeNull();
   });
 
+  it('brings a shopper whose session expired on /account back to /account once they sign in again', async () => {
+    localStorage.setItem('token', 'jwt-old');
+    localStorage.setItem('user', JSON.stringify(user));
+    let expired = true;
+    mockApi({
+      'GET /auth/me': () =>
+        expired ? { status: 401, data: { message: 'Unauthorized' } } : { data: { success: true, user } },
+      'GET /auth/stats': () =>
+        expired
+          ? { status: 401, data: { message: 'Unauthorized' } }
+          : { data: { success: true, stats: { totalOrders: 0, totalSpent: 0, wishlistCount: 0 } } },
+      'POST /auth/login': () => {
+        expired = false;
+        return { data: { success: true, token: 'jwt-new', user } };
+      },
+    });
+    renderApp('/account');
+    await waitFor(() => expect(currentLocation()).toBe('/login?session=expired'));
+    const u = userEvent.setup();
+    await u.type(await screen.findByLabelText('Email or username'), 'asha');
+    await u.type(screen.getByLabelText('Password'), 'Secret#123');
+    await u.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(currentLocation()).toBe('/account'));
+  });
+
   it('a 403 goes to the 403 page', async () => {
     localStorage.setItem('token', 'jwt-1');
     mockApi({ 'GET /auth/me': () => ({ status: 403, data: { message: 'Forbidden' } }) });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { clientBridge } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
@@ -15,14 +15,23 @@ function ScrollToTop() {
   return null;
 }
 
-/** Lets the request client navigate inside the app and end the in-memory session on a 401. */
+/**
+ * Lets the request client navigate inside the app and end the in-memory session on a 401. A
+ * shopper sent to sign in again comes back to the page they were on, as from a signed-in page.
+ */
 function ApiBridge() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef(location);
   const { endSession } = useAuth();
+  useEffect(() => {
+    here.current = location;
+  }, [location]);
   useEffect(() => {
     clientBridge.navigate = (path) => {
       // The back office is a separate app: reaching it needs a full page load.
       if (path.startsWith('/admin2009')) window.location.assign(path);
+      else if (path.startsWith('/login')) navigate(path, { state: { from: here.current } });
       else navigate(path);
     };
     clientBridge.onSessionExpired = (scope) => {

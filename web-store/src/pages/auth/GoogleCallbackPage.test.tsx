@@ -43,4 +43,16 @@ describe('the Google sign-in callback', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Authentication failed. Please try again.');
     expect(localStorage.getItem('token')).toBeNull();
   });
+
+  it('tells a shopper who is signed in already that Google refused, on the callback page, with a way on', async () => {
+    localStorage.setItem('token', 'jwt-held');
+    localStorage.setItem('user', JSON.stringify(user));
+    mockApi({ 'GET /auth/me': () => ({ data: { success: true, user } }) });
+    renderApp('/auth/google/callback?error=access_denied');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Google authentication failed. Please try again.',
+    );
+    expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/');
+    expect(currentLocation()).toBe('/auth/google/callback?error=access_denied');
+  });
 });

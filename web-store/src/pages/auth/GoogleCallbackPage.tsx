@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../../auth/AuthContext';
 import { LoadingState } from '@shop/web-kit/QueryStates';
 
@@ -14,29 +14,43 @@ function loginWithError(message: string) {
   return `/login?error=${encodeURIComponent(message)}`;
 }
 
-/** The return page of third-party sign-in: the server puts a token or an error in the query. */
+/**
+ * The return page of third-party sign-in: the server puts a token or an error in the query. A
+ * failure goes to the login page with its message; a shopper who is signed in already (the login
+ * page would send them straight on, message unread) reads it here, with a way on.
+ */
 export default function GoogleCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { loginWithToken } = useAuth();
+  const { user, loading, loginWithToken } = useAuth();
+  const [failure, setFailure] = useState<string | null>(null);
   // The token can be used once: a second run (React's development double effects) must not repeat it.
   const started = useRef(false);
 
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || loading) return;
     started.current = true;
     const token = params.get('token');
-    if (params.get('error')) {
-      navigate(loginWithError(CALLBACK_MESSAGES.providerFailed), { replace: true });
-    } else if (!token) {
-      navigate(loginWithError(CALLBACK_MESSAGES.noToken), { replace: true });
-    } else {
-      loginWithToken(token).then(
+    const message = params.get('error')
+      ? CALLBACK_MESSAGES.providerFailed
+      : token
+        ? null
+        : CALLBACK_MESSAGES.noToken;
+    if (message && user) setFailure(message);
+    else if (message) navigate(loginWithError(message), { replace: true });
+    else
+      loginWithToken(token!).then(
         () => navigate('/', { replace: true }),
         () => navigate(loginWithError(CALLBACK_MESSAGES.tokenFailed), { replace: true }),
       );
-    }
-  }, [params, navigate, loginWithToken]);
+  }, [params, navigate, loginWithToken, loading, user]);
 
+  if (failure)
+    return (
+      <section className="page callback-failure">
+        <p role="alert">{failure}</p>
+        <Link to="/">Continue shopping</Link>
+      </section>
+    );
   return <LoadingState label={CALLBACK_MESSAGES.working} />;
 }
