@@ -81,7 +81,9 @@ export function fingerprint(app, env = process.env) {
 function builtFingerprint(app) {
   const { dir, marker } = OUTPUT[app];
   const file = join(ROOT, app, dir, FINGERPRINT_FILE);
-  return existsSync(file) && existsSync(join(ROOT, app, dir, marker)) ? readFileSync(file, 'utf8').trim() : null;
+  return existsSync(file) && existsSync(join(ROOT, app, dir, marker))
+    ? readFileSync(file, 'utf8').trim()
+    : null;
 }
 
 /**

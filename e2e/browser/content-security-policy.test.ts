@@ -82,7 +82,9 @@ describe('the Content-Security-Policy of the apps and the API docs', () => {
 
   it("is the same in the back office's nginx container", () => {
     const text = readFileSync(join(ROOT, 'deploy', 'nginx', 'web-admin.conf'), 'utf8');
-    const headers = [...text.matchAll(/add_header Content-Security-Policy "([^"]*)" always;/g)].map((m) => m[1]);
+    const headers = [...text.matchAll(/add_header Content-Security-Policy "([^"]*)" always;/g)].map(
+      (m) => m[1],
+    );
     // The assets, index.html and the page fallback each send it.
     expect(headers).toHaveLength(3);
     expect(new Set(headers)).toEqual(new Set([APP_CONTENT_SECURITY_POLICY]));

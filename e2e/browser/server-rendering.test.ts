@@ -83,7 +83,9 @@ describe('the storefront rendered on the server and hydrated in the browser', ()
         }
       }
       // Signed in, the header says so once the page has hydrated.
-      await shows(visitor.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Account' }));
+      await shows(
+        visitor.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Account' }),
+      );
     },
   );
 
@@ -141,7 +143,9 @@ describe('the storefront with JavaScript off', () => {
       const { lanyard } = suite.shop.products;
 
       await page.goto('/');
-      await shows(page.getByRole('heading', { level: 1, name: 'Labels, merchandise and gifts, made to order' }));
+      await shows(
+        page.getByRole('heading', { level: 1, name: 'Labels, merchandise and gifts, made to order' }),
+      );
       await page.getByRole('link', { name: 'Shop MS' }).click();
       await atPath(page, '/products/ms');
       await shows(page.getByRole('heading', { level: 1, name: 'MS products' }));
@@ -155,7 +159,9 @@ describe('the storefront with JavaScript off', () => {
         (cards) => cards > 0 && cards < 24,
         'the second page of the list',
       );
-      await shows(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Previous page' }));
+      await shows(
+        page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Previous page' }),
+      );
 
       const search = page.getByRole('search').getByRole('combobox', { name: 'Search products' });
       await search.fill('Lanyard');
@@ -185,8 +191,12 @@ describe('what a crawler and a chat preview read in the HTML', () => {
     expect(text).toMatch(/<img[^>]+src="\/uploads\/products\/[^"]+"/);
     expect(text).toContain(`<title>${labels.name} | `);
     expect(text).toContain(`<meta property="og:title" content="${labels.name}"`);
-    expect(text).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/uploads\/products\/[^"]+"/);
-    expect(text).toMatch(new RegExp(`<link rel="canonical" href="http://127\\.0\\.0\\.1:\\d+/product/${labels._id}"`));
+    expect(text).toMatch(
+      /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/uploads\/products\/[^"]+"/,
+    );
+    expect(text).toMatch(
+      new RegExp(`<link rel="canonical" href="http://127\\.0\\.0\\.1:\\d+/product/${labels._id}"`),
+    );
     const jsonLd = [...text.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map(
       (m) => JSON.parse(m[1]) as { '@type': string; name?: string; offers?: { priceCurrency: string } },
     );

@@ -47,7 +47,8 @@ export interface Backend {
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'Admin@12345' };
 
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+/** Long enough for a service to migrate and start while two cores also run a browser and the other tests. */
+async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return;

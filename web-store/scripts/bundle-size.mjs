@@ -9,7 +9,9 @@ import { gzipSync } from 'node:zlib';
 const client = process.argv[2] ?? fileURLToPath(new URL('../build/client', import.meta.url));
 const manifestFile = readdirSync(join(client, 'assets')).find((f) => /^manifest-.*\.js$/.test(f));
 const manifest = JSON.parse(
-  readFileSync(join(client, 'assets', manifestFile), 'utf8').replace(/^window\.__reactRouterManifest=/, '').replace(/;\s*$/, ''),
+  readFileSync(join(client, 'assets', manifestFile), 'utf8')
+    .replace(/^window\.__reactRouterManifest=/, '')
+    .replace(/;\s*$/, ''),
 );
 const gzipped = (url) => gzipSync(readFileSync(join(client, url)), { level: 9 }).length;
 const scripts = (entry) => [entry.module, ...(entry.imports ?? [])];

@@ -9,7 +9,8 @@ const threshold = LEVELS[(process.env.LOG_LEVEL?.trim().toLowerCase() as Level) 
 
 function write(level: Level, msg: string, detail?: Record<string, unknown>) {
   if (LEVELS[level] < threshold) return;
-  const err = detail?.err instanceof Error ? { message: detail.err.message, stack: detail.err.stack } : undefined;
+  const err =
+    detail?.err instanceof Error ? { message: detail.err.message, stack: detail.err.stack } : undefined;
   process.stdout.write(
     `${JSON.stringify({ level: LEVELS[level], time: Date.now(), name: 'web-store', msg, ...detail, ...(err && { err }) })}\n`,
   );

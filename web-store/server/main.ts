@@ -85,7 +85,12 @@ const server = createServer(async (req, res) => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     if (!pathname.startsWith('/health/') && pathname !== '/metrics') {
       observeRequest(routeLabel(pathname), req.method ?? 'GET', res.statusCode, seconds);
-      log.debug('request', { method: req.method, url: req.url, status: res.statusCode, ms: Math.round(seconds * 1000) });
+      log.debug('request', {
+        method: req.method,
+        url: req.url,
+        status: res.statusCode,
+        ms: Math.round(seconds * 1000),
+      });
     }
     if (draining && inFlight === 0) stopped();
   });
@@ -102,7 +107,10 @@ const server = createServer(async (req, res) => {
     return;
   }
   if (pathname === '/metrics') {
-    res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.writeHead(200, {
+      'Content-Type': 'text/plain; version=0.0.4; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
     res.end(metricsText());
     return;
   }

@@ -51,7 +51,12 @@ export function staticFiles(root: string) {
   for (const path of all) {
     if (path.endsWith('.br') || path.endsWith('.gz')) continue;
     const url = `/${relative(root, path).split(sep).join('/')}`;
-    files.set(url, { path, size: sizes.get(path)!, br: sizes.get(`${path}.br`), gzip: sizes.get(`${path}.gz`) });
+    files.set(url, {
+      path,
+      size: sizes.get(path)!,
+      br: sizes.get(`${path}.br`),
+      gzip: sizes.get(`${path}.gz`),
+    });
   }
 
   /** Answers the request when it names a file of the build; false otherwise. */

@@ -1,13 +1,6 @@
 import type { StorefrontSettings } from '@shop/proto';
 import { useState, type ReactNode } from 'react';
-import {
-  Links,
-  Meta,
-  Scripts,
-  useLoaderData,
-  useRouteError,
-  type MetaFunction,
-} from 'react-router';
+import { Links, Meta, Scripts, useLoaderData, useRouteError, type MetaFunction } from 'react-router';
 import { fetchPublicSettings } from './api/settings';
 import { PUBLIC_SETTINGS_KEY } from './cart/shippingTerms';
 import { Layout as SiteFrame } from './components/Layout';

@@ -31,7 +31,6 @@ export function productListParams(query: ProductQuery, ref: PageRef): Record<str
   return out;
 }
 
-
 export function productPath(id: string): string {
   return `/products/${encodeURIComponent(id)}`;
 }

@@ -1,5 +1,11 @@
-import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useContext, useEffect, useRef, useState } from 'react';
+import {
+  Outlet,
+  PrefetchPageLinks,
+  UNSAFE_FrameworkContext as FrameworkContext,
+  useLocation,
+  useNavigate,
+} from 'react-router';
 import { clientBridge } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
 import { Footer } from './Footer';
@@ -41,6 +47,32 @@ function ApiBridge() {
   return null;
 }
 
+/**
+ * The list and the cart, which the header opens from every page: their code is fetched once the
+ * page has loaded, so they open at once, and still open when the connection drops (React Router
+ * reloads the document when a page's code cannot be fetched, which offline shows nothing).
+ */
+const PREFETCHED_PAGES = ['/products', '/cart'];
+const PREFETCH_AFTER_LOAD_MS = 1_000;
+
+function PrefetchPages() {
+  // Only where React Router's framework serves the app, not in the component tests' memory router.
+  const framework = useContext(FrameworkContext);
+  const [due, setDue] = useState(false);
+  useEffect(() => {
+    if (!framework) return;
+    let timer: number | undefined;
+    const later = () => (timer = window.setTimeout(() => setDue(true), PREFETCH_AFTER_LOAD_MS));
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later, { once: true });
+    return () => {
+      window.removeEventListener('load', later);
+      window.clearTimeout(timer);
+    };
+  }, [framework]);
+  return due ? PREFETCHED_PAGES.map((page) => <PrefetchPageLinks key={page} page={page} />) : null;
+}
+
 export function Layout() {
   const { pathname } = useLocation();
   return (
@@ -59,6 +91,7 @@ export function Layout() {
         </PageErrorBoundary>
       </main>
       <Footer />
+      <PrefetchPages />
     </>
   );
 }

@@ -53,9 +53,7 @@ export async function clientLoader({ params }: ClientLoaderFunctionArgs): Promis
 export function meta({ data: loaded, error, matches }: MetaArgs<typeof loader>) {
   const site = seoSiteOf(matches);
   if (loaded?.product) return productMeta(site, loaded.product);
-  return error
-    ? notFoundMeta(site, PRODUCT_MESSAGES.notFoundTitle)
-    : [{ title: `Product | ${site.name}` }];
+  return error ? notFoundMeta(site, PRODUCT_MESSAGES.notFoundTitle) : [{ title: `Product | ${site.name}` }];
 }
 
 /** What the server answers with its 404: the storefront's not-found page, inside its frame. */

@@ -40,7 +40,9 @@ describe('the product page on the server', () => {
   });
 
   it('answers 404 for a product that does not exist, or was deleted', async () => {
-    mockApi({ [`GET /products/${uuid(9)}`]: () => ({ status: 404, data: { message: 'Product not found' } }) });
+    mockApi({
+      [`GET /products/${uuid(9)}`]: () => ({ status: 404, data: { message: 'Product not found' } }),
+    });
     expect(await thrown(() => product.loader(args(`/product/${uuid(9)}`, { id: uuid(9) })))).toEqual({
       status: 404,
     });
@@ -54,7 +56,14 @@ describe('the product page on the server', () => {
 
 describe('the product lists on the server', () => {
   it('read the page of the list the address names, with its brand, filters and page', async () => {
-    const reply = { success: true, products: [makeProduct(1)], total: 30, page: 2, limit: 24, hasMore: false };
+    const reply = {
+      success: true,
+      products: [makeProduct(1)],
+      total: 30,
+      page: 2,
+      limit: 24,
+      hasMore: false,
+    };
     const api = mockApi({ 'GET /products': () => ({ data: reply }) });
     const loaded = await products.loader(
       args('/products/jaksh?category=Stationery&search=diary&sort=price-asc&minPrice=100&page=2', {

@@ -8,7 +8,6 @@ export function publicOrigin(): string {
   return publicOriginOf(process.env.PUBLIC_URL);
 }
 
-
 /**
  * URLs one sitemap file lists before `/sitemap.xml` becomes an index (SITEMAP_MAX_URLS): the
  * protocol's 50,000, or fewer, so that an index can be tried on a small catalog.
