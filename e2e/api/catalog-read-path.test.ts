@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -34,22 +34,27 @@ const CARD_KEYS = [
 ].sort();
 
 const PAGE_BUDGET_BYTES = 16 * 1024;
-const WEB_STORE_DIST = join(__dirname, '..', '..', 'web-store', 'dist');
+/** The storefront's browser files, as its server sends them. */
+const WEB_STORE_CLIENT = join(__dirname, '..', '..', 'web-store', 'build', 'client');
 
 /** A GET that keeps the bytes as sent: fetch would undo the compression these tests look at. */
 function rawGet(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
-    (resolve, reject) => {
-      request(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      })
-        .on('error', reject)
-        .end();
-    },
-  );
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }>((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 
 describe('catalog read path: card-sized list replies', () => {
@@ -60,11 +65,19 @@ describe('catalog read path: card-sized list replies', () => {
 
   /** 24 products shaped like the seeded catalog: long descriptions, three pictures, tags, options. */
   beforeAll(async () => {
-    backend = await startBackend({ services: ['catalog'], env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+    backend = await startBackend({
+      services: ['catalog'],
+      storefront: true,
+      env: { RATE_LIMIT_PER_MINUTE: '100000' },
+    });
     http = api(backend.url);
     const options = new Map<string, string>();
     for (const option of SEED_OPTIONS) {
-      const modifier = (rupees: number) => ({ type: 'fixed', operator: rupees < 0 ? '-' : '+', value: Math.abs(rupees) });
+      const modifier = (rupees: number) => ({
+        type: 'fixed',
+        operator: rupees < 0 ? '-' : '+',
+        value: Math.abs(rupees),
+      });
       const res = await http.post(
         '/customizations',
         {
@@ -73,7 +86,10 @@ describe('catalog read path: card-sized list replies', () => {
           description: option.description,
           isActive: true,
           ...(option.modifier === undefined ? {} : { priceModifier: modifier(option.modifier) }),
-          options: (option.options ?? []).map(([value, rupees]) => ({ value, priceModifier: modifier(rupees) })),
+          options: (option.options ?? []).map(([value, rupees]) => ({
+            value,
+            priceModifier: modifier(rupees),
+          })),
         },
         admin,
       );
@@ -95,7 +111,11 @@ describe('catalog read path: card-sized list replies', () => {
               stock,
               description: `${name}. ${CATEGORY_DETAILS[category]} ${BRAND_STORY[brand]}`,
               images: [1, 2, 3].map(() => `/uploads/products/${randomUUID()}-web.webp`),
-              tags: [category.toLowerCase(), brand === 'ms' ? 'bulk' : 'gift', ...name.toLowerCase().split(' ').slice(0, 3)],
+              tags: [
+                category.toLowerCase(),
+                brand === 'ms' ? 'bulk' : 'gift',
+                ...name.toLowerCase().split(' ').slice(0, 3),
+              ],
               sku: `${brand.toUpperCase()}-${category.slice(0, 3).toUpperCase()}-${String(++made).padStart(3, '0')}`,
               weight: 300,
               dimensions: { length: 21, width: 14.8, height: 1.5 },
@@ -103,7 +123,10 @@ describe('catalog read path: card-sized list replies', () => {
               isBestSeller: made % 4 === 0,
               availableSizes: brand === 'jaksh' ? ['A5', 'A4'] : [],
               turnaroundTime: '5-7 business days',
-              customizations: CATEGORY_OPTIONS[category][brand].map((key) => ({ optionId: options.get(key), enabled: true })),
+              customizations: CATEGORY_OPTIONS[category][brand].map((key) => ({
+                optionId: options.get(key),
+                enabled: true,
+              })),
             },
             admin,
           );
@@ -165,12 +188,23 @@ describe('catalog read path: compressed and revalidated replies', () => {
   const admin = adminToken();
 
   beforeAll(async () => {
-    backend = await startBackend({ services: ['catalog'], env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+    backend = await startBackend({
+      services: ['catalog'],
+      storefront: true,
+      env: { RATE_LIMIT_PER_MINUTE: '100000' },
+    });
     const http = api(backend.url);
     for (let i = 0; i < 12; i++) {
       const res = await http.post(
         '/admin2009/products',
-        { name: `Printed Lanyard ${i}`, brand: 'ms', category: 'Lanyards', price: 40 + i, stock: 50, description: 'x' },
+        {
+          name: `Printed Lanyard ${i}`,
+          brand: 'ms',
+          category: 'Lanyards',
+          price: 40 + i,
+          stock: 50,
+          description: 'x',
+        },
         admin,
       );
       expect(res.status).toBe(201);
@@ -219,13 +253,20 @@ describe('catalog read path: compressed and revalidated replies', () => {
     const res = await rawGet(`${backend.url}/api/products/search?q=lanyard`);
     expect(res.status).toBe(200);
     expect(res.headers.etag).toMatch(/^"[^"]+"$/);
-    const again = await rawGet(`${backend.url}/api/products/search?q=lanyard`, { 'if-none-match': res.headers.etag as string });
+    const again = await rawGet(`${backend.url}/api/products/search?q=lanyard`, {
+      'if-none-match': res.headers.etag as string,
+    });
     expect(again.status).toBe(304);
   });
 
   it('compresses other JSON over 1 KB too (the product page)', async () => {
-    const id = JSON.parse((await rawGet(`${backend.url}/api/products?limit=1`)).body.toString()).products[0]._id;
-    await api(backend.url).patch(`/admin2009/products/${id}`, { description: 'Soft polyester. '.repeat(100) }, admin);
+    const id = JSON.parse((await rawGet(`${backend.url}/api/products?limit=1`)).body.toString()).products[0]
+      ._id;
+    await api(backend.url).patch(
+      `/admin2009/products/${id}`,
+      { description: 'Soft polyester. '.repeat(100) },
+      admin,
+    );
     const res = await rawGet(`${backend.url}/api/products/${id}`, { 'accept-encoding': 'gzip' });
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('gzip');
@@ -235,20 +276,25 @@ describe('catalog read path: compressed and revalidated replies', () => {
   it.each([
     ['br', brotliDecompressSync],
     ['gzip', gunzipSync],
-  ])('compresses JSON over 1 KB it does not keep (the back office product list) with %s', async (encoding, decode) => {
-    const res = await rawGet(`${backend.url}/api/admin2009/products`, {
-      'accept-encoding': encoding,
-      authorization: `Bearer ${admin}`,
-    });
-    expect(res.status).toBe(200);
-    expect(res.headers['content-encoding']).toBe(encoding);
-    expect(res.headers.vary).toContain('accept-encoding');
-    expect(JSON.parse(decode(res.body).toString()).products.length).toBeGreaterThan(0);
-  });
+  ])(
+    'compresses JSON over 1 KB it does not keep (the back office product list) with %s',
+    async (encoding, decode) => {
+      const res = await rawGet(`${backend.url}/api/admin2009/products`, {
+        'accept-encoding': encoding,
+        authorization: `Bearer ${admin}`,
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(JSON.parse(decode(res.body).toString()).products.length).toBeGreaterThan(0);
+    },
+  );
 
-  it("serves the built storefront's JavaScript from its precompressed file", async () => {
-    expect(existsSync(join(WEB_STORE_DIST, 'index.html'))).toBe(true);
-    const entry = readFileSync(join(WEB_STORE_DIST, 'index.html'), 'utf8').match(/src="(\/assets\/[^"]+\.js)"/)![1];
+  it("serves the built storefront's JavaScript from its precompressed file, through the gateway as npm start serves it", async () => {
+    const home = (await rawGet(`${backend.url}/`, { accept: 'text/html' })).body.toString();
+    const entry =
+      home.match(/<script[^>]+src="(\/assets\/[^"]+\.js)"/)?.[1] ??
+      home.match(/import\("(\/assets\/[^"]+\.js)"\)/)![1];
     for (const [encoding, ext] of [
       ['br', '.br'],
       ['gzip', '.gz'],
@@ -257,7 +303,8 @@ describe('catalog read path: compressed and revalidated replies', () => {
       expect(res.status).toBe(200);
       expect(res.headers['content-encoding']).toBe(encoding);
       expect(res.headers['content-type']).toContain('javascript');
-      expect(res.body.equals(readFileSync(join(WEB_STORE_DIST, `${entry}${ext}`)))).toBe(true);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.body.equals(readFileSync(join(WEB_STORE_CLIENT, `${entry}${ext}`)))).toBe(true);
     }
   });
 });
