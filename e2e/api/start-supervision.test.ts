@@ -49,6 +49,7 @@ describe('npm start supervises the processes it starts', () => {
     healthBase = await freePorts(SERVICES.length);
     gatewayPort = await freePorts(1);
     maildevPorts = await freePorts(2);
+    const storefrontPort = await freePorts(1);
     start = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs'), '--skip-build', '--skip-seed'], {
       cwd: ROOT,
       env: {
@@ -69,6 +70,7 @@ describe('npm start supervises the processes it starts', () => {
         DATABASE_POOL_SIZE: '3',
         MAILDEV_SMTP_PORT: String(maildevPorts),
         MAILDEV_WEB_PORT: String(maildevPorts + 1),
+        WEB_STORE_URL: `http://127.0.0.1:${storefrontPort}`,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
