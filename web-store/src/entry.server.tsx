@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
+import { createLogger } from '@shop/web-kit/logger';
 import { pageContentSecurityPolicy } from '../server/content-security-policy';
-import { createLogger } from './lib/logger';
 import { NonceContext } from './nonce';
 
 /** How long a page's deferred parts may stream before the render gives up on them. */

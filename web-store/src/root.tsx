@@ -1,13 +1,14 @@
 import type { StorefrontSettings } from '@shop/proto';
 import { useState, type ReactNode } from 'react';
 import { Links, Meta, Scripts, useLoaderData, useRouteError, type MetaFunction } from 'react-router';
+import { createLogger } from '@shop/web-kit/logger';
+import { createQueryClient } from '@shop/web-kit/query';
 import { fetchPublicSettings } from './api/settings';
 import { PUBLIC_SETTINGS_KEY } from './cart/shippingTerms';
 import { Layout as SiteFrame } from './components/Layout';
-import { createLogger } from './lib/logger';
 import { useNonce } from './nonce';
 import { AppProviders } from './providers';
-import { browserQueryClient, createQueryClient } from './queryClient';
+import { browserQueryClient } from './queryClient';
 import { publicOrigin } from './seo/env.server';
 import { seoSite, seoSiteOf } from './seo/site';
 import './styles.css';

@@ -1,5 +1,5 @@
 import type { CouponContext, DocumentKind, OrderQuoteView, OrderView, ShippingMethod } from '@shop/proto';
-import { filenameFrom } from '../lib/download';
+import { filenameFrom } from '@shop/web-kit/download';
 import { api } from './client';
 
 export const CHECKOUT_ERRORS = {

@@ -1,7 +1,7 @@
 import type { DocumentKind, OrderDocumentView } from '@shop/proto';
 import { useId, useState } from 'react';
 import { DOCUMENT_ERRORS, fetchOrderDocument } from '../api/orders';
-import { saveFile } from '../lib/download';
+import { downloadFile } from '@shop/web-kit/download';
 import { alertFailure } from '../lib/notify';
 import './order-documents.css';
 
@@ -37,7 +37,7 @@ function DocumentItem({ orderId, document }: { orderId: string; document: OrderD
     setDownloading(true);
     try {
       const { file, filename } = await fetchOrderDocument(orderId, document.kind);
-      saveFile(file, filename);
+      downloadFile(file, filename);
     } catch (error) {
       alertFailure(error, DOCUMENT_ERRORS.download);
     } finally {

@@ -6,11 +6,11 @@ import {
   type LoaderFunctionArgs,
   type MetaArgs,
 } from 'react-router';
+import { createLogger } from '@shop/web-kit/logger';
 import { isApiFailure } from '../api/client';
 import { productQuery } from '../api/productQueries';
 import { fetchProduct } from '../api/products';
 import type { Product } from '../api/types';
-import { createLogger } from '../lib/logger';
 import ProductDetailPage, { PRODUCT_MESSAGES, ProductNotFound } from '../pages/product/ProductDetailPage';
 import { browserQueryClient } from '../queryClient';
 import { notFoundMeta, productMeta } from '../seo/meta';

@@ -4,9 +4,9 @@ import {
   type LoaderFunctionArgs,
   type MetaArgs,
 } from 'react-router';
+import { createLogger } from '@shop/web-kit/logger';
 import { fetchProductPage } from '../api/products';
 import type { ProductPage } from '../api/types';
-import { createLogger } from '../lib/logger';
 import ProductsPage from '../pages/products/ProductsPage';
 import { isBrand, listPageNumber, readFilters, toProductQuery } from '../pages/products/filters';
 import { productListMeta } from '../seo/meta';
