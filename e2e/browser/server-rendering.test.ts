@@ -1,5 +1,5 @@
 import { TEST_ADMIN } from '../harness/backend';
-import { addAddress, placeOrder, registerCustomer } from '../harness/shop';
+import { addAddress, eventually, placeOrder, registerCustomer } from '../harness/shop';
 import { atPath, browserSuite, journey, rupees, shows, signInToStore, until, Visitor } from './support';
 
 jest.setTimeout(300_000);
@@ -210,6 +210,31 @@ describe('what a crawler and a chat preview read in the HTML', () => {
     expect(status).toBe(200);
     expect(text).toMatch(/<title>[^<]*Jaksh[^<]*<\/title>/);
     expect(text).toContain(`href="/product/${suite.shop.products.diary._id}"`);
+  });
+
+  it("a price and stock saved in the back office show on the product page's next load", async () => {
+    const { diary } = suite.shop.products;
+    const price = diary.price + 37;
+    const res = await suite.shop.http.patch(
+      `/admin2009/products/${diary._id}`,
+      { price, stock: 0 },
+      suite.shop.admin,
+    );
+    expect(res.status).toBe(200);
+    // The gateway's short cache is dropped by the catalog's event, a few milliseconds after the save.
+    await eventually(
+      async () => (await html(`/product/${diary._id}`)).text.includes(rupees(price)),
+      'the new price',
+    );
+    const { text } = await html(`/product/${diary._id}`);
+    const product = [...text.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)]
+      .map(
+        (m) =>
+          JSON.parse(m[1]) as { '@type': string; offers?: { price: number | string; availability: string } },
+      )
+      .find((data) => data['@type'] === 'Product');
+    expect(product?.offers).toMatchObject({ availability: 'https://schema.org/OutOfStock' });
+    expect(Number(product?.offers?.price)).toBe(price);
   });
 
   it('a product that does not exist answers 404 with the not-found page', async () => {
