@@ -2,6 +2,7 @@ export * from './services';
 export * from './envelope';
 export * from './errors';
 export * from './http/api-failure';
+export * from './http/content-security-policy';
 export * from './money';
 export * from './rpc';
 export * from './events';
