@@ -34,6 +34,7 @@ const shared = {
     '^@shop/proto$': '<rootDir>/proto/src',
     '^@shop/kit$': '<rootDir>/services/kit/src',
     '^@shop/kit/dist/(.*)$': '<rootDir>/services/kit/src/$1',
+    '^@shop/web-kit/(.*)$': '<rootDir>/web-store/kit/src/$1',
   },
   testEnvironment: 'node',
   rootDir: __dirname,
