@@ -91,7 +91,10 @@ function observeVitals() {
   });
   observe('longtask', (e) => vitals.longTasks.push({ at: e.startTime, duration: e.duration }));
   for (const type of ['keydown', 'pointerdown']) {
-    addEventListener(type, (e) => (vitals.inputAt = Math.min(vitals.inputAt, e.timeStamp)), { capture: true, once: true });
+    addEventListener(type, (e) => (vitals.inputAt = Math.min(vitals.inputAt, e.timeStamp)), {
+      capture: true,
+      once: true,
+    });
   }
 }
 
@@ -202,7 +205,10 @@ async function initialJs(url) {
   };
   for (const m of html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)) add(m[1]);
   for (const m of html.matchAll(/import\("\/(assets\/[^"]+\.js)"\)/g)) add(m[1]);
-  const gzip = [...files].reduce((sum, f) => sum + gzipSync(readFileSync(join(client, f)), { level: 9 }).length, 0);
+  const gzip = [...files].reduce(
+    (sum, f) => sum + gzipSync(readFileSync(join(client, f)), { level: 9 }).length,
+    0,
+  );
   return { files: files.size, gzip };
 }
 
@@ -261,19 +267,29 @@ async function launchForLighthouse() {
  */
 function lcpElement(trace) {
   const events = trace.traceEvents;
-  const candidates = events.filter((e) => e.name === 'largestContentfulPaint::Candidate' && e.args?.data?.isMainFrame);
+  const candidates = events.filter(
+    (e) => e.name === 'largestContentfulPaint::Candidate' && e.args?.data?.isMainFrame,
+  );
   const last = candidates[candidates.length - 1];
   if (!last) return '?';
-  const start = events.find((e) => e.name === 'navigationStart' && e.args?.data?.navigationId === last.args.data.navigationId);
+  const start = events.find(
+    (e) => e.name === 'navigationStart' && e.args?.data?.navigationId === last.args.data.navigationId,
+  );
   const at = start ? ` painted at ${Math.round((last.ts - start.ts) / 1000)} ms observed` : '';
   return `${last.args.data.nodeName} (${last.args.data.type})${at}`;
 }
 
 async function lighthouseRun(port, url, saveAs) {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
   const { lhr } = result;
   if (saveAs) writeFileSync(saveAs, result.report);
-  if (lhr.runtimeError) throw new Error(`${url}: Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    throw new Error(`${url}: Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const value = (id) => lhr.audits[id].numericValue;
   return {
     performance: Math.round(lhr.categories.performance.score * 100),
@@ -283,12 +299,17 @@ async function lighthouseRun(port, url, saveAs) {
     tbt: value('total-blocking-time'),
     tti: value('interactive'),
     weight: value('total-byte-weight'),
-    byType: Object.fromEntries(lhr.audits['resource-summary'].details.items.map((i) => [i.resourceType, i.transferSize])),
+    byType: Object.fromEntries(
+      lhr.audits['resource-summary'].details.items.map((i) => [i.resourceType, i.transferSize]),
+    ),
     element: lcpElement(result.artifacts.Trace),
   };
 }
 
-const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ');
 
 /** Lighthouse's mobile profile on each page LIGHTHOUSE_RUNS times; medians against issue 24's targets. */
 async function lighthousePages(pages) {
@@ -329,7 +350,24 @@ async function lighthousePages(pages) {
   );
   const kib = (bytes) => `${Math.round(bytes / 1024)} KiB`;
   const rows = [
-    ['page', 'perf', `>= ${TARGETS.performance}`, 'FCP', 'LCP', `< ${TARGETS.lcpMs / 1000} s`, 'CLS', `= ${TARGETS.cls}`, 'TBT', `< ${TARGETS.tbtMs} ms`, 'TTI', '<= before', 'weight', 'target', 'perf runs', 'LCP runs'],
+    [
+      'page',
+      'perf',
+      `>= ${TARGETS.performance}`,
+      'FCP',
+      'LCP',
+      `< ${TARGETS.lcpMs / 1000} s`,
+      'CLS',
+      `= ${TARGETS.cls}`,
+      'TBT',
+      `< ${TARGETS.tbtMs} ms`,
+      'TTI',
+      '<= before',
+      'weight',
+      'target',
+      'perf runs',
+      'LCP runs',
+    ],
   ];
   for (const r of results) {
     rows.push([
@@ -344,7 +382,9 @@ async function lighthousePages(pages) {
       `${Math.round(r.tbt)} ms`,
       met(r.tbt < TARGETS.tbtMs),
       seconds(r.tti),
-      TTI_BEFORE_MS[r.name] ? `${seconds(TTI_BEFORE_MS[r.name])}: ${met(r.tti <= TTI_BEFORE_MS[r.name])}` : '',
+      TTI_BEFORE_MS[r.name]
+        ? `${seconds(TTI_BEFORE_MS[r.name])}: ${met(r.tti <= TTI_BEFORE_MS[r.name])}`
+        : '',
       kib(r.weight),
       r.weightTarget ? `< ${r.weightTarget} KiB: ${met(r.weight < r.weightTarget * 1024)}` : '',
       r.runs.map((x) => x.performance).join(' / '),
@@ -353,7 +393,9 @@ async function lighthousePages(pages) {
   }
   process.stdout.write(`${table(rows)}\n\n`);
   for (const r of results) {
-    const parts = ['script', 'image', 'stylesheet', 'document', 'other'].map((t) => `${t} ${kib(r.byType[t] ?? 0)}`);
+    const parts = ['script', 'image', 'stylesheet', 'document', 'other'].map(
+      (t) => `${t} ${kib(r.byType[t] ?? 0)}`,
+    );
     process.stdout.write(`${r.name}: LCP element ${r.element}; weight: ${parts.join(', ')}\n`);
   }
 }
@@ -391,7 +433,14 @@ async function emulatedPages(pages, product) {
   );
   const jsRows = [['page', 'scripts', 'raw', 'gzipped', 'on the wire', `aim < ${AIMS.jsKb} KB gz`]];
   for (const r of results.filter((x) => x.js)) {
-    jsRows.push([r.path, r.js.files, kb(r.js.raw), kb(r.js.gzip), kb(r.js.wire), mark(r.js.gzip < AIMS.jsKb * 1024)]);
+    jsRows.push([
+      r.path,
+      r.js.files,
+      kb(r.js.raw),
+      kb(r.js.gzip),
+      kb(r.js.wire),
+      mark(r.js.gzip < AIMS.jsKb * 1024),
+    ]);
   }
   process.stdout.write(`${table(jsRows)}\n\n`);
   const vitalRows = [['page', 'FCP', 'LCP', 'LCP runs', 'aim < 2.5 s', 'CLS', 'aim < 0.1', 'TBT']];
