@@ -1,6 +1,16 @@
 import { TEST_ADMIN } from '../harness/backend';
 import { addAddress, eventually, placeOrder, registerCustomer } from '../harness/shop';
-import { atPath, browserSuite, journey, rupees, shows, signInToStore, until, Visitor } from './support';
+import {
+  atPath,
+  browserSuite,
+  hydrated,
+  journey,
+  rupees,
+  shows,
+  signInToStore,
+  until,
+  Visitor,
+} from './support';
 
 jest.setTimeout(300_000);
 
@@ -14,21 +24,10 @@ const suite = browserSuite();
 /** What React reports when the browser's first render differs from the server's HTML. */
 const HYDRATION_ERROR = /hydrat|react\.dev\/errors\/(418|419|421|422|423|425)\b/i;
 
-/**
- * Loads the page and waits until React has hydrated it (its last element, the footer, carries
- * React's own key once hydrated) and its requests have settled.
- */
+/** Loads the page, waits until React has hydrated it and its requests have settled. */
 async function loadAndHydrate(visitor: Visitor, path: string) {
   await visitor.page.goto(path);
-  await until(
-    () =>
-      visitor.page.evaluate(() => {
-        const footer = document.querySelector('footer');
-        return Boolean(footer && Object.keys(footer).some((key) => key.startsWith('__reactFiber')));
-      }),
-    (hydrated) => hydrated,
-    `the page ${path} to hydrate`,
-  );
+  await hydrated(visitor.page);
   await visitor.page.waitForLoadState('networkidle');
 }
 

@@ -3,7 +3,17 @@ import type { Page } from 'playwright-core';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@shop/proto';
 import { TEST_ADMIN, TEST_JWT_SECRET } from '../harness/backend';
 import { Customer, registerCustomer } from '../harness/shop';
-import { alerted, atPath, browserSuite, hasText, hides, journey, openVisitor, shows } from './support';
+import {
+  alerted,
+  atPath,
+  browserSuite,
+  hasText,
+  hides,
+  hydrated,
+  journey,
+  openVisitor,
+  shows,
+} from './support';
 
 jest.setTimeout(180_000);
 
@@ -142,6 +152,7 @@ describe('sessions and a lost connection', () => {
       await signIn(page, customer);
       await page.goto('/account');
       await shows(accountOverview(page));
+      await hydrated(page);
       const token = await storedToken(page);
       const content = page.getByRole('region', { name: 'Order History' });
 
@@ -171,6 +182,8 @@ describe('sessions and a lost connection', () => {
       const { page, context } = visitor;
       await page.goto('/products');
       await shows(card(page, suite.shop.products.lanyard.name));
+      // The cards are in the server's HTML: the list answers once the page has hydrated.
+      await hydrated(page);
 
       await context.setOffline(true);
       await page.getByLabel('Category').selectOption('Stationery');

@@ -145,6 +145,24 @@ export async function until<T>(
   }
 }
 
+/**
+ * Waits until React has hydrated the page the server rendered: its last element, the footer, carries
+ * React's own key once hydrated. Until then the HTML shows but nothing on it answers (a select
+ * changed or a button pressed before the scripts run does nothing), so a journey that acts the
+ * moment the server's HTML shows, on a loaded machine, acts on a page that is not listening yet.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await until(
+    () =>
+      page.evaluate(() => {
+        const footer = document.querySelector('footer');
+        return Boolean(footer && Object.keys(footer).some((key) => key.startsWith('__reactFiber')));
+      }),
+    (done) => done,
+    `the page ${pathOf(page)} to hydrate`,
+  );
+}
+
 /** Waits until the element is on screen. */
 export async function shows(locator: Locator, timeoutMs = STEP_TIMEOUT_MS): Promise<Locator> {
   await locator.waitFor({ state: 'visible', timeout: timeoutMs });
