@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -65,7 +66,7 @@ describe('the Content-Security-Policy of the apps and the API docs', () => {
   it("is the same on the storefront's server-rendered pages, with a nonce of each page's own for its inline scripts", async () => {
     const nonces = new Set<string>();
     for (const path of ['/', '/products/ms', '/cart', '/products/ms']) {
-      const res = await fetch(`${shop.url}${path}`);
+      const res = await fetch(`${shop.backend.env.WEB_STORE_URL}${path}`);
       const policy = res.headers.get('content-security-policy') ?? '';
       const nonce = /'nonce-([A-Za-z0-9+/=]{22,})'/.exec(policy)?.[1];
       expect(nonce).toBeDefined();
@@ -78,6 +79,29 @@ describe('the Content-Security-Policy of the apps and the API docs', () => {
       nonces.add(nonce!);
     }
     expect(nonces.size).toBe(4);
+  });
+
+  it('names the inline scripts of a page the gateway keeps by their hashes, as no nonce may be sent twice', async () => {
+    for (const path of ['/', '/products/ms', '/cart']) {
+      const [first, again] = [await fetch(`${shop.url}${path}`), await fetch(`${shop.url}${path}`)];
+      const policy = first.headers.get('content-security-policy') ?? '';
+      expect(again.headers.get('content-security-policy')).toBe(policy);
+      expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+      expect(policy).not.toContain('nonce-');
+      const hashes = [...policy.matchAll(/'sha256-([A-Za-z0-9+/=]+)'/g)].map((m) => m[1]);
+      expect(policy.replace(hashes.map((h) => ` 'sha256-${h}'`).join(''), '')).toBe(
+        APP_CONTENT_SECURITY_POLICY,
+      );
+      const html = await first.text();
+      expect(html).not.toContain('nonce=');
+      const inline = [
+        ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g),
+      ];
+      expect(inline.length).toBeGreaterThan(0);
+      expect(new Set(inline.map(([, text]) => createHash('sha256').update(text).digest('base64')))).toEqual(
+        new Set(hashes),
+      );
+    }
   });
 
   it("is the same in the back office's nginx container", () => {

@@ -17,6 +17,7 @@ import { CartHttpModule } from './cart/cart-http.module';
 import { CatalogHttpModule } from './catalog/catalog-http.module';
 import { gatewayThrottlers } from './users/sign-in-throttle';
 import { UsersHttpModule } from './users/users-http.module';
+import { StorefrontPageCache } from './web-apps/storefront-page-cache';
 import { createWebAppsController } from './web-apps/web-apps';
 
 /** The shared pieces every route module of the gateway uses. */
@@ -58,6 +59,7 @@ export function createAppModule(config: GatewayConfig) {
       { provide: APP_GUARD, useClass: CountedThrottlerGuard },
       { provide: APP_FILTER, useClass: HttpErrorFilter },
       { provide: APP_PIPE, useClass: BoundedBodyPipe },
+      StorefrontPageCache,
     ],
   })
   class AppModule {}

@@ -3,6 +3,7 @@ export * from './envelope';
 export * from './errors';
 export * from './http/api-failure';
 export * from './http/content-security-policy';
+export * from './http/whole-page';
 export * from './money';
 export * from './rpc';
 export * from './events';

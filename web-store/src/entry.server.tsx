@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
+import { WHOLE_PAGE_HEADER } from '@shop/proto';
 import { createLogger } from '@shop/web-kit/logger';
 import { pageContentSecurityPolicy } from '../server/content-security-policy';
 import { NonceContext } from './nonce';
@@ -15,7 +16,8 @@ const logger = createLogger('render');
 
 /**
  * Every page as a stream: the shell as soon as it is ready, for shoppers; the whole page at once
- * for crawlers (isbot), which may not wait for the rest. Each page gets its own nonce for its
+ * for crawlers (isbot), which may not wait for the rest, and for the gateway when it keeps the page
+ * for every shopper (WHOLE_PAGE_HEADER). Each page gets its own nonce for its
  * inline scripts, and the policy that allows them.
  */
 export default function handleRequest(
@@ -33,7 +35,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
 
   const userAgent = request.headers.get('user-agent');
-  const readyOption = userAgent && isbot(userAgent) ? 'onAllReady' : 'onShellReady';
+  const whole = request.headers.has(WHOLE_PAGE_HEADER) || (userAgent !== null && isbot(userAgent));
+  const readyOption = whole ? 'onAllReady' : 'onShellReady';
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

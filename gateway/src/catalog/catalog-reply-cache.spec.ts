@@ -68,4 +68,18 @@ describe('CatalogReplyCache', () => {
     expect(await cache.get('product:b', async () => 'other')).toBe('b');
     expect(await cache.get('product:c', async () => 'new c')).toBe('new c');
   });
+
+  it('tells its listeners whenever answers are dropped, by a change, a forgotten answer or a clear', async () => {
+    const cache = new CatalogReplyCache();
+    const dropped = jest.fn();
+    cache.onDrop(dropped);
+    await cache.afterChange(Promise.resolve('saved'));
+    cache.forget('product:a');
+    cache.clear();
+    expect(dropped).toHaveBeenCalledTimes(3);
+    await expect(
+      cache.afterChange(Promise.reject(RpcError.badRequest('Product name is required'))),
+    ).rejects.toThrow();
+    expect(dropped).toHaveBeenCalledTimes(3);
+  });
 });

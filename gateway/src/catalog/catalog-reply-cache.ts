@@ -19,7 +19,13 @@ const MAX_ENTRIES = 1000;
 export class CatalogReplyCache {
   private readonly entries = new Map<string, { value: unknown; expires: number }>();
   private readonly pending = new Map<string, Promise<unknown>>();
+  private readonly dropListeners: Array<() => void> = [];
   private generation = 0;
+
+  /** Called whenever kept answers are dropped: what was built from them (the storefront's pages) goes too. */
+  onDrop(listener: () => void): void {
+    this.dropListeners.push(listener);
+  }
 
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
@@ -63,11 +69,17 @@ export class CatalogReplyCache {
     this.generation += 1;
     this.entries.delete(key);
     this.pending.delete(key);
+    this.dropped();
   }
 
   clear(): void {
     this.generation += 1;
     this.entries.clear();
     this.pending.clear();
+    this.dropped();
+  }
+
+  private dropped(): void {
+    for (const listener of this.dropListeners) listener();
   }
 }

@@ -13,7 +13,7 @@ import { Caller } from '../common/caller.decorator';
 import { ZodBody } from '../common/zod-body.pipe';
 import { productPageKey } from './catalog-changes';
 import { CATALOG_REPLY_TTL_MS, CatalogReplyCache } from './catalog-reply-cache';
-import { ReplyBytes, sendReplyBytes } from './reply-bytes';
+import { ReplyBytes, sendReplyBytes } from '../common/reply-bytes';
 
 /** Browsers and proxies may reuse a kept answer as long as the gateway itself would. */
 const KEPT_REPLY_CACHE_CONTROL = `public, max-age=${CATALOG_REPLY_TTL_MS / 1000}`;

@@ -14,4 +14,13 @@ describe("the shop's Content-Security-Policy", () => {
     expect(policy.match(/nonce-/g)).toHaveLength(1);
     expect(policy.replace(" 'nonce-n0nce'", '')).toBe(contentSecurityPolicy(APP_CSP_DIRECTIVES));
   });
+
+  it("adds a kept page's script hashes to the script sources alone, in place of a nonce", () => {
+    const policy = contentSecurityPolicy(APP_CSP_DIRECTIVES, { hashes: ['aGFzaDE=', 'aGFzaDI='] });
+    expect(policy).toContain(
+      "script-src 'self' 'sha256-aGFzaDE=' 'sha256-aGFzaDI=' https://checkout.razorpay.com;",
+    );
+    expect(policy).not.toContain('nonce-');
+    expect(policy.match(/sha256-/g)).toHaveLength(2);
+  });
 });

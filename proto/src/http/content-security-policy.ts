@@ -40,12 +40,19 @@ export const DOCS_CSP_DIRECTIVES: CspDirectives = {
   'frame-ancestors': ["'self'"],
 };
 
-/** The header's value; with a nonce, it joins the script sources right after the shop's origin. */
-export function contentSecurityPolicy(directives: CspDirectives, { nonce }: { nonce?: string } = {}): string {
+/**
+ * The header's value. A page's own inline scripts are allowed by a nonce (a page rendered for one
+ * response) or by their SHA-256 hashes (a page kept and sent again, where a nonce would repeat);
+ * either joins the script sources right after the shop's origin.
+ */
+export function contentSecurityPolicy(
+  directives: CspDirectives,
+  { nonce, hashes = [] }: { nonce?: string; hashes?: readonly string[] } = {},
+): string {
+  const inline = [...(nonce ? [`'nonce-${nonce}'`] : []), ...hashes.map((hash) => `'sha256-${hash}'`)];
   return Object.entries(directives)
     .map(([name, sources]) => {
-      const all =
-        nonce && name === 'script-src' ? [sources[0], `'nonce-${nonce}'`, ...sources.slice(1)] : sources;
+      const all = name === 'script-src' ? [sources[0], ...inline, ...sources.slice(1)] : sources;
       return `${name} ${all.join(' ')}`;
     })
     .join('; ');

@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import { compressBytes, Encoding, replyEncoding, varyOnEncoding } from '../common/json-compression';
+import { compressBytes, Encoding, replyEncoding, varyOnEncoding } from './json-compression';
 
 /**
  * A reply serialized once, with a strong ETag over its bytes, compressed on first demand per
- * encoding and kept with it: a cached list page is then sent to every shopper without being
- * serialized or compressed again.
+ * encoding and kept with it: a cached list page (JSON) or storefront page (HTML) is then sent to
+ * every shopper without being serialized, rendered or compressed again.
  */
 export class ReplyBytes {
   readonly etag: string;
@@ -35,20 +35,21 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /**
- * Sends kept bytes as JSON: 304 with no body when the client holds them already, else the
- * smallest encoding the client accepts. The gateway's compression hook leaves a reply that
- * already has a Content-Encoding alone.
+ * Sends kept bytes (JSON unless `type` says otherwise): 304 with no body when the client holds
+ * them already, else the smallest encoding the client accepts. The gateway's compression hook
+ * leaves a reply that already has a Content-Encoding alone.
  */
 export function sendReplyBytes(
   req: FastifyRequest,
   reply: FastifyReply,
   bytes: ReplyBytes,
   cacheControl: string,
+  type = 'application/json; charset=utf-8',
 ): FastifyReply {
   void reply.header('etag', bytes.etag).header('cache-control', cacheControl);
   varyOnEncoding(reply);
   if (matches(req.headers['if-none-match'], bytes.etag)) return reply.code(304).send();
-  void reply.type('application/json; charset=utf-8');
+  void reply.type(type);
   const encoding = replyEncoding(req, bytes.body);
   if (!encoding) return reply.send(bytes.body);
   return reply.header('content-encoding', encoding).send(bytes.encodedAs(encoding));
