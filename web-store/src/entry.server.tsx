@@ -29,7 +29,8 @@ export default function handleRequest(
   const nonce = randomBytes(16).toString('base64');
   responseHeaders.set('Content-Security-Policy', pageContentSecurityPolicy(nonce));
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  // A page is rendered from the catalog as it is now: no one keeps it (shared/DESIGN.md).
+  // Browsers and proxies ask again each time: only the gateway keeps a page, and only until the
+  // catalog's or the settings' events drop it (storefront-page-cache.ts).
   if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-cache');
   if (request.method.toUpperCase() === 'HEAD')
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
