@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { BRANDS, HOME_CATEGORIES, PRODUCTS_PAGE_SIZE } from '@shop/proto';
@@ -12,7 +11,7 @@ import {
   SEED_PRODUCTS,
 } from '../../services/catalog/src/seed/seed-data';
 import { Backend, startBackend } from '../harness/backend';
-import { api } from '../harness/http';
+import { api, rawGet } from '../harness/http';
 import { adminToken } from './catalog-support';
 
 jest.setTimeout(120_000);
@@ -36,26 +35,6 @@ const CARD_KEYS = [
 const PAGE_BUDGET_BYTES = 16 * 1024;
 /** The storefront's browser files, as its server sends them. */
 const WEB_STORE_CLIENT = join(__dirname, '..', '..', 'web-store', 'build', 'client');
-
-/** A GET that keeps the bytes as sent: fetch would undo the compression these tests look at. */
-function rawGet(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{
-    status: number;
-    headers: Record<string, string | string[] | undefined>;
-    body: Buffer;
-  }>((resolve, reject) => {
-    request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-      res.on('error', reject);
-    })
-      .on('error', reject)
-      .end();
-  });
-}
 
 describe('catalog read path: card-sized list replies', () => {
   let backend: Backend;

@@ -1,30 +1,9 @@
-import { request } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { Backend, startBackend } from '../harness/backend';
-import { api } from '../harness/http';
+import { api, rawGet } from '../harness/http';
 import { adminToken, eventually } from './back-office-support';
 
 jest.setTimeout(120_000);
-
-/** A GET that keeps the bytes and headers as the gateway sent them. */
-function rawGet(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{
-    status: number;
-    headers: Record<string, string | string[] | undefined>;
-    body: Buffer;
-  }>((resolve, reject) => {
-    request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-      res.on('error', reject);
-    })
-      .on('error', reject)
-      .end();
-  });
-}
 
 const PRICE_TAG = (price: number) => `<meta property="product:price:amount" content="${price.toFixed(2)}"/>`;
 
