@@ -95,6 +95,25 @@ async function submitAndConfirm(user: User) {
 const image = (name: string, type = 'image/png') => new File(['bytes'], name, { type });
 
 describe('the product form: general information', () => {
+  it('offers the list of categories, not a new category, when the form opens before the products have come', async () => {
+    let listed!: () => void;
+    const api = server({
+      'GET /admin2009/products': () =>
+        new Promise((resolve) => {
+          listed = () => resolve({ data: { success: true, products: [mug], total: 1, page: 1 } });
+        }),
+    });
+    const { user } = renderAdmin('/products');
+    await user.click(await screen.findByRole('button', { name: 'Add New Product' }));
+    await screen.findByRole('heading', { name: 'Add New Product' });
+    expect(screen.getByLabelText('Category *').tagName).toBe('SELECT');
+    await waitFor(() => expect(api.callsTo('GET', '/admin2009/products')).toHaveLength(1));
+    listed();
+    expect(await screen.findByRole('option', { name: 'Drinkware' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Category *'), '__add_new_category__');
+    expect(screen.getByLabelText('Category *')).toHaveAttribute('placeholder', 'New category name');
+  });
+
   it('requires name, category and description before asking to submit', async () => {
     const { user, api } = await openAdd();
     await user.click(screen.getByRole('button', { name: 'Create Product' }));

@@ -10,7 +10,13 @@ import {
 } from '../../api/customizations';
 import { deleteImages, uploadImages } from '../../api/images';
 import { createProduct, updateProduct, type AdminProduct } from '../../api/products';
-import { createAdminReview, deleteReview, listProductReviews, restoreReview, type Review } from '../../api/reviews';
+import {
+  createAdminReview,
+  deleteReview,
+  listProductReviews,
+  restoreReview,
+  type Review,
+} from '../../api/reviews';
 import { useConfirm } from '../../components/ConfirmProvider';
 import { Page } from '../../components/Page';
 import { TitledSection } from '../../components/TitledSection';
@@ -52,6 +58,8 @@ interface ProductFormProps {
   /** The product being edited; none adds a new one. */
   product?: AdminProduct;
   categories: string[];
+  /** The shop's categories are still being read (the form may open before the product list has come). */
+  categoriesLoading?: boolean;
   onClose(saved: boolean): void;
 }
 
@@ -60,7 +68,7 @@ function reviewsKey(productId: string | undefined) {
 }
 
 /** Adds or edits a product (back-office spec, section 2: product form). */
-export function ProductForm({ product, categories, onClose }: ProductFormProps) {
+export function ProductForm({ product, categories, categoriesLoading = false, onClose }: ProductFormProps) {
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const toast = useToast();
@@ -70,7 +78,12 @@ export function ProductForm({ product, categories, onClose }: ProductFormProps) 
   const [productId, setProductId] = useState(product?._id);
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [addingCategory, setAddingCategory] = useState(categories.length === 0);
+  // A new category's field is offered at once only to a shop that has none; what the admin picks
+  // stands. A shop whose categories are still on the way gets its list when they come.
+  const [categoryChoice, setCategoryChoice] = useState<'existing' | 'new'>();
+  const addingCategory =
+    categoryChoice === 'new' ||
+    (categoryChoice === undefined && !categoriesLoading && categories.length === 0);
 
   const form = useForm<ProductFormValues>({
     resolver: zodResolver(productFormSchema),
@@ -353,7 +366,7 @@ export function ProductForm({ product, categories, onClose }: ProductFormProps) 
           type="button"
           className="link-button"
           onClick={() => {
-            setAddingCategory(false);
+            setCategoryChoice('existing');
             form.setValue('category', product?.category ?? '', { shouldDirty: true });
           }}
         >
@@ -376,7 +389,7 @@ export function ProductForm({ product, categories, onClose }: ProductFormProps) 
         {...register('category', {
           onChange: (event) => {
             if (event.target.value === ADD_CATEGORY) {
-              setAddingCategory(true);
+              setCategoryChoice('new');
               form.setValue('category', '', { shouldDirty: true });
             }
           },

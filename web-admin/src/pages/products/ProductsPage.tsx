@@ -117,6 +117,7 @@ export default function ProductsPage() {
         key={editing.mode === 'edit' ? editing.product._id : 'new'}
         product={editing.mode === 'edit' ? editing.product : undefined}
         categories={categories}
+        categoriesLoading={products.isPending}
         onClose={closeForm}
       />
     );
