@@ -7,6 +7,7 @@ import { ServerRouter, type EntryContext } from 'react-router';
 import { WHOLE_PAGE_HEADER } from '@shop/proto';
 import { createLogger } from '@shop/web-kit/logger';
 import { pageContentSecurityPolicy } from '../server/content-security-policy';
+import { scriptsAfterFirstPaintStream } from '../server/scripts-after-first-paint';
 import { NonceContext } from './nonce';
 
 /** How long a page's deferred parts may stream before the render gives up on them. */
@@ -18,7 +19,8 @@ const logger = createLogger('render');
  * Every page as a stream: the shell as soon as it is ready, for shoppers; the whole page at once
  * for crawlers (isbot), which may not wait for the rest, and for the gateway when it keeps the page
  * for every shopper (WHOLE_PAGE_HEADER). Each page gets its own nonce for its
- * inline scripts, and the policy that allows them.
+ * inline scripts, and the policy that allows them. Its scripts start after its first frame
+ * (server/scripts-after-first-paint.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -59,7 +61,7 @@ export default function handleRequest(
           });
           pipe(body);
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(body.pipe(scriptsAfterFirstPaintStream())), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -8,7 +8,6 @@ import { ProductCard, ProductCardSkeleton } from '../../components/ProductCard';
 import { EmptyState, ErrorState } from '@shop/web-kit/QueryStates';
 import { FilterIcon } from '@shop/web-kit/icons';
 import { BRAND_INFO, CATEGORIES, productListTitle } from '../../content/shop';
-import { useBelowTheFold } from '../../hooks/useBelowTheFold';
 import type { ProductsLoaderData } from '../../routes/products';
 import {
   filterChips,
@@ -98,12 +97,11 @@ export default function ProductsPage() {
     initialData: loaded?.list ? { pages: [loaded.list], pageParams: [{ page: firstPage }] } : undefined,
   });
 
-  const belowTheFold = useBelowTheFold();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = products;
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || !hasNextPage || !belowTheFold || typeof IntersectionObserver === 'undefined') return;
+    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage && !isError) void fetchNextPage();
@@ -112,7 +110,7 @@ export default function ProductsPage() {
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage, belowTheFold]);
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
 
   const chips = filterChips(filters);
   const items = products.data?.pages.flatMap((page) => page.products) ?? [];
