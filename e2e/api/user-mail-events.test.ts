@@ -248,6 +248,16 @@ describe('mail from events', () => {
   });
 
   describe('shoppers', () => {
+    it('take replies at ADMIN_EMAIL while the settings have no business e-mail, not at the no-reply sender', async () => {
+      const [mail] = await backend.mailbox!.waitFor({
+        to: customer.email,
+        subject: 'Verify your e-mail address for MS & Jaksh',
+      });
+      expect(mail.from).toEqual([{ address: 'no-reply@msjaksh.in', name: 'MS & Jaksh' }]);
+      const replyTo = new RegExp(`^Reply-To: ${TEST_ADMIN.email.replace(/\./g, '\\.')}\\r?$`, 'm');
+      expect(await backend.mailbox!.source(mail.id)).toMatch(replyTo);
+    });
+
     it('confirm an order paid online when its invoice is issued, with the invoice to attach; a cash-on-delivery invoice waits for the shipped mail', async () => {
       const id = orderId();
       const issued = (kind: string, trigger: string, paymentMethod: string) =>

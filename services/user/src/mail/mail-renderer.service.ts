@@ -12,7 +12,7 @@ import {
 import { DataSource } from 'typeorm';
 import type { UserConfig } from '../config/user-config';
 import type { MailData, MailKind } from './mail-kinds';
-import { shopSettingsFor } from './mail-settings';
+import { shopSettingsFor, staffAddress } from './mail-settings';
 import { emailVerificationMail, passwordResetMail } from './templates/account-mails';
 import { type MailContent, renderMail, type RenderedMail } from './templates/mail-content';
 import type { BusinessDetails } from './templates/mail-frame';
@@ -42,8 +42,8 @@ export interface MailAttachment {
 
 export interface ComposedMail extends RenderedMail {
   attachments: MailAttachment[];
-  /** The business's e-mail address, while the settings name one: replies go to people, not to MAIL_FROM. */
-  replyTo?: string;
+  /** Where staff read mail (staffAddress): replies go to people, not to MAIL_FROM. */
+  replyTo: string;
 }
 
 /** A mail that can never be rendered (its order is gone, its kind unknown): dead at once, not retried. */
@@ -78,7 +78,7 @@ export class MailRenderer {
       return {
         ...(await renderMail(content)),
         attachments,
-        ...(settings.businessEmail && { replyTo: settings.businessEmail }),
+        replyTo: staffAddress(settings, this.config.ADMIN_EMAIL),
       };
     } catch (err) {
       if (err instanceof RpcError && err.payload.status === 404)

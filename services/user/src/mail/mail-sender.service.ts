@@ -223,7 +223,7 @@ export class MailSender extends PeriodicSweep {
     const node = new MailComposer({
       from: this.config.MAIL_FROM,
       to: mail.recipient,
-      ...(composed.replyTo && { replyTo: composed.replyTo }),
+      replyTo: composed.replyTo,
       subject: composed.subject,
       text: composed.text,
       html: composed.html,

@@ -11,3 +11,12 @@ export async function shopSettingsFor(manager: EntityManager): Promise<SettingsU
   const row = await manager.findOneBy(ShopSettingsEntity, { id: 1 });
   return { ...SEEDED_SETTINGS, ...row?.data };
 }
+
+/**
+ * Where staff read mail: the business e-mail, or ADMIN_EMAIL while the settings have none. Staff
+ * mails go there, and every mail's replies: a shopper answering "reply to this e-mail" reaches a
+ * person, not MAIL_FROM's no-reply box.
+ */
+export function staffAddress(settings: SettingsUpdatedEvent, adminEmail: string): string {
+  return settings.businessEmail || adminEmail;
+}

@@ -18,7 +18,7 @@ import type { UserConfig } from '../config/user-config';
 import { UserEntity } from '../users/user.entity';
 import type { MailData, MailKind } from './mail-kinds';
 import { MailQueue } from './mail-queue.service';
-import { shopSettingsFor } from './mail-settings';
+import { shopSettingsFor, staffAddress } from './mail-settings';
 
 /**
  * The mails the other services' events call for, queued in the event's inbox transaction, so a
@@ -150,7 +150,7 @@ export class MailEvents {
     kind: K,
     data: MailData[K],
   ): Promise<void> {
-    const to = (await shopSettingsFor(m)).businessEmail || this.config.ADMIN_EMAIL;
+    const to = staffAddress(await shopSettingsFor(m), this.config.ADMIN_EMAIL);
     await this.queue.enqueue(m, { kind, to, dedupeKey: `${event.id}:${kind}:${to}`, data });
   }
 }
