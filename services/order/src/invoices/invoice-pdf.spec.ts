@@ -124,6 +124,20 @@ describe('the PDF of a document', () => {
     expect(text).toContain('Total credited');
   });
 
+  it("says a receipt's credit note reverses a receipt, not a tax invoice", async () => {
+    const unregistered = source(2, 'Goa');
+    unregistered.settings.gstNumber = '';
+    const receipt = saleDocument(unregistered, { ...issue, kind: 'receipt', number: 'RCT/26-27/000002' });
+    const note = creditNote(receipt, {
+      number: 'CN/26-27/000001',
+      issuedAt: new Date('2026-05-12T09:00:00+05:30'),
+      reason: 'Order cancelled and refunded',
+    });
+    const text = (await linesOf(note)).join('\n');
+    expect(text).toContain('The seller is not registered for GST: this credit note reverses a receipt, not a tax invoice.');
+    expect(text).not.toContain('this receipt is not a tax invoice');
+  });
+
   it('carries a long order over several pages', async () => {
     const text = await textOf(saleDocument(source(120), issue));
     expect(text.match(/\/Type \/Page\b/g)!.length).toBeGreaterThan(2);

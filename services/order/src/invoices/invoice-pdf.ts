@@ -140,7 +140,9 @@ class Layout {
       y = this.text(line, MARGIN, y + 1, { size: 8.5, color: MUTED, width: WIDTH * 0.6 });
     if (!doc.registered)
       y = this.text(
-        'The seller is not registered for GST: this receipt is not a tax invoice.',
+        doc.kind === 'credit-note'
+          ? 'The seller is not registered for GST: this credit note reverses a receipt, not a tax invoice.'
+          : 'The seller is not registered for GST: this receipt is not a tax invoice.',
         MARGIN,
         y + 3,
         {
