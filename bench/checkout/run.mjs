@@ -8,7 +8,10 @@
  * Reports checkouts per second, p50/p99 of a whole checkout and of each step, and afterwards checks
  * that every verified order is paid in the order service. Per checkout it also reports each
  * process's CPU time and each service database's transactions (pg_stat_database), which say more
- * than the rate on a shared machine.
+ * than the rate on a shared machine. A paid order sets more going than its answers show: its
+ * invoice, and two mails (the confirmation with the invoice's PDF, the staff's new order) that the
+ * user service sends when it gets to them. The window starts with no mail waiting; after it, the
+ * bench waits until the window's mails are out and reports the CPU per checkout with them too.
  *
  *   npx tsc -b tsconfig.build.json && node bench/checkout/run.mjs
  *   (BENCH_SECONDS=20, BENCH_SHOPPERS=20, BENCH_WARMUP_SECONDS=3 by default)
@@ -190,6 +193,35 @@ async function checkout(url, token, products, n) {
   return { times, orderId: order._id };
 }
 
+async function connectTo(backend, suffix) {
+  const url = new URL(DATABASE_URL);
+  url.pathname = `/${backend.databases.find((d) => d.endsWith(suffix))}`;
+  const db = new pg.Client({ connectionString: url.toString() });
+  await db.connect();
+  return db;
+}
+
+/**
+ * Waits until the user service has sent (or dead-lettered) at least `atLeast` mails in all and
+ * holds none pending or being sent; answers when it started waiting and the counts then.
+ */
+async function mailDrained(db, atLeast = 0, timeoutMs = 300_000) {
+  const since = Date.now();
+  for (;;) {
+    const { rows } = await db.query(
+      `SELECT count(*) FILTER (WHERE state IN ('pending', 'sending'))::int AS waiting,
+              count(*) FILTER (WHERE state = 'sent')::int AS sent,
+              count(*) FILTER (WHERE state = 'dead')::int AS dead
+         FROM mails`,
+    );
+    const { waiting, sent, dead } = rows[0];
+    if (waiting === 0 && sent + dead >= atLeast) return { since, sent, dead, done: sent + dead };
+    if (Date.now() - since > timeoutMs)
+      throw new Error(`mail not out after ${timeoutMs / 1000} s: ${waiting} waiting, ${sent + dead} of ${atLeast} done`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Failed checkouts are counted by message and the shopper goes on: one error does not end the run. */
 async function run(url, products, shoppers, seconds, record, failures = new Map()) {
   const deadline = Date.now() + seconds * 1000;
@@ -228,6 +260,8 @@ async function main() {
     const { products, shoppers } = await seed(backend);
     // Let the order service learn the products, and warm pools and JIT, outside the measurement.
     await run(backend.url, products, shoppers, WARMUP_SECONDS);
+    const mails = await connectTo(backend, '_user');
+    const mailBefore = await mailDrained(mails);
     const results = [];
     const failures = new Map();
     const before = {
@@ -245,6 +279,16 @@ async function main() {
       xacts: await transactions(backend.databases),
       queries: await queryCounts(backend.processes),
     };
+    // What the checkouts set going after their answers: the invoice's PDF and the two mails of
+    // each paid order, sent by the user service once the window has closed if it lags behind.
+    // Each paid order: the shopper's confirmation (with the PDF) and the staff's new-order mail.
+    const mailSent = await mailDrained(mails, mailBefore.done + 2 * results.length);
+    const drained = {
+      at: Date.now(),
+      machine: await backend.cpuMs(),
+      cpu: await cpuTimes(backend.processes),
+    };
+    await mails.end();
 
     const orderDatabase = new URL(DATABASE_URL);
     orderDatabase.pathname = `/${backend.databases.find((d) => d.endsWith('_order'))}`;
@@ -299,6 +343,13 @@ async function main() {
         }
       }
     }
+    const drainSeconds = ((drained.at - mailSent.since) / 1000).toFixed(1);
+    console.log(
+      `  with the mail they caused (${mailSent.sent - mailBefore.sent} sent, ${mailSent.dead - mailBefore.dead} dead; all out ${drainSeconds} s after the window):`,
+    );
+    console.log(`    per checkout, CPU ms:    ${perCheckout(before.cpu, drained.cpu, attempted)}`);
+    const withMail = Object.keys(drained.machine).reduce((sum, name) => sum + drained.machine[name] - (before.machine[name] ?? 0), 0) / attempted;
+    console.log(`    per checkout, CPU ms of every process: ${withMail.toFixed(1)} (at most ${Math.round((1000 * cpus().length) / withMail)} checkouts/s with their mail on ${cpus().length} cores)`);
     const failed = [...failures.values()].reduce((a, b) => a + b, 0);
     console.log(`  failed checkouts: ${failed}`);
     for (const [message, count] of failures) console.log(`    ${count} x ${message}`);
