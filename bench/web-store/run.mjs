@@ -255,7 +255,8 @@ async function launchForLighthouse() {
       child.kill('SIGTERM');
       await exited;
     }
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium may still be writing its profile as it exits.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   return { port, close };
 }

@@ -13,6 +13,31 @@ describe('prices', () => {
   });
 });
 
+describe("prices as Intl's en-IN currency format writes them, without Intl", () => {
+  const intl = (min: number) =>
+    new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: min,
+      maximumFractionDigits: 2,
+    });
+  const edges = [
+    0, -0, 0.5, 0.004, 0.005, 0.015, 0.125, 0.285, 1.005, 1.115, 9.995, 99.999, 999, 1000, 99999.5, 100000,
+    1234567.891, 99999999.99, 123456789012.34, 999999999999999, -1, -849.5, -1234567.005, NaN, Infinity,
+    -Infinity, 1e15, 1e21, Number.MAX_SAFE_INTEGER,
+  ];
+  // A spread of prices and amounts with paise, from a fixed sequence (no Math.random in tests).
+  const spread = Array.from({ length: 2000 }, (_, i) => ((i * 7919) % 100003) * (i % 7 === 0 ? 1 : 0.01) * (i % 3 ? 1 : 13.7));
+
+  it('writes every price as Intl does', () => {
+    for (const value of [...edges, ...spread]) expect([value, formatPrice(value)]).toEqual([value, intl(0).format(value)]);
+  });
+
+  it('writes every amount as Intl does', () => {
+    for (const value of [...edges, ...spread]) expect([value, formatAmount(value)]).toEqual([value, intl(2).format(value)]);
+  });
+});
+
 describe('amounts', () => {
   it('always shows two decimals', () => {
     expect(formatAmount(1299)).toBe('₹1,299.00');

@@ -9,14 +9,12 @@ import { useCart } from '../../cart/CartContext';
 import { OrderDocuments } from '../../components/OrderDocuments';
 import { isRefundStatus, paymentStatusLabel, shortOrderId, StatusBadge } from '../../components/OrderStatus';
 import { EmptyState, ErrorState, LoadingState } from '@shop/web-kit/QueryStates';
-import { formatAmount } from '@shop/web-kit/format';
+import { formatAmount, formatDate } from '@shop/web-kit/format';
 import { alertFailure } from '../../lib/notify';
 
 /** The history previews this many products of each order (storefront spec, section 9). */
 export const PREVIEW_PRODUCTS = 3;
 export const ITEMS_ADDED = 'Items added to cart';
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
 export function OrderHistory({ onTrack }: { onTrack(orderId: string): void }) {
   const orders = useQuery({
@@ -90,7 +88,7 @@ function OrderCard({ order, onTrack }: { order: Order; onTrack(orderId: string):
         <div>
           <h3>Order #{shortOrderId(order._id)}</h3>
           <p className="muted">
-            Placed on <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
+            Placed on <time dateTime={order.createdAt}>{formatDate(new Date(order.createdAt))}</time>
           </p>
         </div>
         <StatusBadge status={order.orderStatus} />

@@ -5,14 +5,12 @@ import { ACCOUNT_ERRORS, fetchOrder } from '../../api/account';
 import { failureMessage } from '../../api/client';
 import { shortOrderId, StatusBadge } from '../../components/OrderStatus';
 import { LoadingState } from '@shop/web-kit/QueryStates';
-import { formatAmount } from '@shop/web-kit/format';
+import { formatAmount, formatDate } from '@shop/web-kit/format';
 
 export const TRACK_TEXT = { empty: 'Please enter an order ID' } as const;
 
 /** The timeline shows only the first three statuses (storefront spec, section 2). */
 export const TIMELINE = ['Processing', 'Shipped', 'Delivered'] as const;
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** "Estimated Delivery" is today plus 7 days (storefront spec, section 9). */
 export function estimatedDelivery(today: Date): Date {
@@ -94,7 +92,7 @@ export function TrackOrder({ initialId }: { initialId: string }) {
             )}
             <div>
               <dt>Estimated Delivery</dt>
-              <dd>{dateFormat.format(estimatedDelivery(new Date()))}</dd>
+              <dd>{formatDate(estimatedDelivery(new Date()))}</dd>
             </div>
           </dl>
           <ol className="track-timeline">
@@ -107,7 +105,7 @@ export function TrackOrder({ initialId }: { initialId: string }) {
                 <span className="track-dot" aria-hidden="true" />
                 <span className="track-step">{step}</span>
                 {index === current && (
-                  <time dateTime={data.updatedAt}>{dateFormat.format(new Date(data.updatedAt))}</time>
+                  <time dateTime={data.updatedAt}>{formatDate(new Date(data.updatedAt))}</time>
                 )}
               </li>
             ))}

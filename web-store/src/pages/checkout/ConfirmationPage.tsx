@@ -16,7 +16,7 @@ import {
   StatusBadge,
 } from '../../components/OrderStatus';
 import { ErrorState, LoadingState } from '@shop/web-kit/QueryStates';
-import { formatPrice } from '@shop/web-kit/format';
+import { formatDate, formatPrice } from '@shop/web-kit/format';
 import { SummaryLines } from './SummaryLines';
 import './checkout.css';
 
@@ -46,8 +46,6 @@ function errorText(error: unknown): string {
   if (isApiFailure(error) && error.status === 403) return CONFIRMATION_ERRORS.forbidden;
   return CONFIRMATION_ERRORS.failed;
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
 export default function ConfirmationPage() {
   const { orderId = '' } = useParams();
@@ -116,7 +114,7 @@ function Confirmation({ order, options }: { order: Order; options?: ProductCusto
         <h1>{paid || payOnDelivery ? 'Thank you for your order!' : 'Your order'}</h1>
         <p>
           Order <strong>#{shortOrderId(order._id)}</strong> placed on{' '}
-          <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
+          <time dateTime={order.createdAt}>{formatDate(new Date(order.createdAt))}</time>
         </p>
       </div>
       <dl className="confirmation-status">
@@ -149,7 +147,7 @@ function Confirmation({ order, options }: { order: Order; options?: ProductCusto
         {order.estimatedDelivery && (
           <div>
             <dt>Estimated delivery</dt>
-            <dd>{dateFormat.format(new Date(order.estimatedDelivery))}</dd>
+            <dd>{formatDate(new Date(order.estimatedDelivery))}</dd>
           </div>
         )}
       </dl>

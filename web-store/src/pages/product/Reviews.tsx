@@ -9,6 +9,7 @@ import { Stars } from '../../components/ProductCard';
 import { EmptyState, ErrorState, LoadingState } from '@shop/web-kit/QueryStates';
 import { alertFailure } from '../../lib/notify';
 import { zodResolver } from '@shop/web-kit/zodResolver';
+import { formatDate } from '@shop/web-kit/format';
 
 const reviewFormSchema = reviewCreateSchema.pick({ rating: true, comment: true });
 
@@ -20,8 +21,6 @@ interface ReviewForm {
 }
 
 const EMPTY_FORM: ReviewForm = { rating: '', comment: '', pros: [{ text: '' }], cons: [{ text: '' }] };
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** Per viewer: the list says whether the signed-in customer found each review helpful. */
 export function reviewsKey(productId: string, viewerId: string | null) {
@@ -98,7 +97,7 @@ function ReviewItem({ review, productId }: { review: Review; productId: string }
           <Stars value={review.rating} />
           <span className="visually-hidden">Rated {review.rating} out of 5</span>
         </span>
-        <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
+        <time dateTime={review.createdAt}>{formatDate(new Date(review.createdAt))}</time>
       </header>
       <p className="review-comment">{review.comment}</p>
       {review.pros.length > 0 && (
