@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { launchBrowser } from '../harness/browser';
 import { addAddress, registerCustomer, Shop, ShopProduct, startShop, untilCartKnows } from '../harness/shop';
-import { atPath, hasText, journey, openVisitor, rupees, shows, until, Visitor } from './support';
+import { atPath, hasText, hydrated, journey, openVisitor, rupees, shows, until, Visitor } from './support';
 
 jest.setTimeout(180_000);
 
@@ -76,6 +76,8 @@ describe("a guest's artwork, from the product page to the back office", () => {
       await page.goto(`/product/${mug._id}`);
       await shows(page.getByRole('heading', { level: 1, name: mug.name }));
       expect(await page.getByText(/Sign in to attach/).count()).toBe(0);
+      // The server's page has the field disabled: a file picked before the scripts run would be lost.
+      await hydrated(page);
       await page
         .getByLabel('Upload your design')
         .setInputFiles({ name: 'team-logo.png', mimeType: 'image/png', buffer: await logoPng() });

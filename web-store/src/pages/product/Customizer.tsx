@@ -7,6 +7,7 @@ import {
 import { useId, useState } from 'react';
 import { uploadCustomizationFile } from '../../api/cart';
 import { failureMessage } from '../../api/client';
+import { useHydrated } from '../../hooks/useHydrated';
 import type { Product } from '../../api/types';
 import {
   modifierLabel,
@@ -264,6 +265,7 @@ function ImageUploadField({
   const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  const hydrated = useHydrated();
 
   const onPick = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
@@ -300,7 +302,7 @@ function ImageUploadField({
           id={`${id}-file`}
           type="file"
           accept="image/*"
-          disabled={uploading}
+          disabled={uploading || !hydrated}
           aria-describedby={`${id}-hint`}
           aria-invalid={problem ? true : undefined}
           onChange={(e) => void onPick(e.currentTarget)}
