@@ -16,10 +16,10 @@ import { createLogger } from '@shop/web-kit/logger';
 export interface AuthContextValue {
   user: authApi.User | null;
   /**
-   * True until the stored session has been read (the server's render and the hydration), and while
-   * a stored token is being turned into a user and there is no user to show yet.
+   * True while a stored token is being turned into a user and there is no user to show yet. Whether
+   * the stored session has been read at all is useSessionLoading's, not this value's.
    */
-  loading: boolean;
+  checking: boolean;
   /**
    * Why the stored session could not be confirmed when there is no user to show meanwhile: no
    * answer, a server error. The token is kept; only a 401 ends a session.
@@ -44,6 +44,13 @@ export interface AuthContextValue {
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
+/**
+ * Whether the browser has read the stored session: false in the server's render and the
+ * hydration, true from the layout effect after it. Apart from the session itself, so that for a
+ * visitor, with nothing stored, reading it changes nothing the page's many useAuth() readers see:
+ * they are not rendered again in the hydration's last task (Lighthouse's Time to Interactive).
+ */
+const SessionReadContext = createContext(false);
 
 const ME_KEY = ['auth', 'me'] as const;
 const logger = createLogger('auth');
@@ -126,7 +133,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const user = token ? (data ?? storedUser) : null;
     return {
       user,
-      loading: !restored || (Boolean(token) && isPending && !user),
+      checking: Boolean(token) && isPending && !user,
       sessionError: token && !user && error ? error : null,
       retrySession: () => void refetch(),
       sessionExpired,
@@ -158,7 +165,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
     };
   }, [
-    restored,
     token,
     data,
     storedUser,
@@ -172,11 +178,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient,
   ]);
 
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <SessionReadContext.Provider value={restored}>
+      <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+    </SessionReadContext.Provider>
+  );
 }
 
 export function useAuth(): AuthContextValue {
   const context = useContext(AuthContext);
   if (!context) throw new Error('useAuth must be used inside AuthProvider');
   return context;
+}
+
+/**
+ * True until the stored session has been read (the server's render and the hydration), and while a
+ * stored token is being turned into a user and there is no user to show yet: what a page that
+ * depends on who is signed in waits for.
+ */
+export function useSessionLoading(): boolean {
+  const read = useContext(SessionReadContext);
+  const { checking } = useAuth();
+  return !read || checking;
 }

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import type { User } from '../api/auth';
 import { CUSTOMER_LOGIN_EXPIRED, failureMessage } from '../api/client';
 import { ErrorState, LoadingState } from '@shop/web-kit/QueryStates';
-import { useAuth } from './AuthContext';
+import { useAuth, useSessionLoading } from './AuthContext';
 
 export const SESSION_ERRORS = {
   /** The default when the session's user cannot be fetched (storefront spec, section 8). */
@@ -17,7 +17,8 @@ export const SESSION_ERRORS = {
  * and coming back here after sign-in.
  */
 export function useSignedInPage(): { user: User; instead: null } | { user: null; instead: ReactElement } {
-  const { user, loading, sessionError, sessionExpired, retrySession } = useAuth();
+  const { user, sessionError, sessionExpired, retrySession } = useAuth();
+  const loading = useSessionLoading();
   const location = useLocation();
   if (user) return { user, instead: null };
   if (loading) return { user: null, instead: <LoadingState /> };

@@ -117,7 +117,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [promoCode, setPromoCode] = useState<string | null>(null);
 
   useLayoutEffect(() => {
-    setGuestLines(readGuestCart(localStorage.getItem(STORAGE_KEYS.cart)));
+    // An empty stored cart leaves the lines as they are: a new empty list would render every
+    // useCart() reader again, in the hydration's last task, for nothing.
+    const stored = readGuestCart(localStorage.getItem(STORAGE_KEYS.cart));
+    if (stored.length > 0) setGuestLines(stored);
     setPromoCode(localStorage.getItem(STORAGE_KEYS.promo));
     setRestored(true);
   }, []);

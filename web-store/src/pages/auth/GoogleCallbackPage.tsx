@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useAuth } from '../../auth/AuthContext';
+import { useAuth, useSessionLoading } from '../../auth/AuthContext';
 import { LoadingState } from '@shop/web-kit/QueryStates';
 
 export const CALLBACK_MESSAGES = {
@@ -22,7 +22,8 @@ function loginWithError(message: string) {
 export default function GoogleCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { user, loading, loginWithToken } = useAuth();
+  const { user, loginWithToken } = useAuth();
+  const loading = useSessionLoading();
   const [failure, setFailure] = useState<string | null>(null);
   // The token can be used once: a second run (React's development double effects) must not repeat it.
   const started = useRef(false);

@@ -4,7 +4,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { failureMessage } from '../../api/client';
-import { useAuth } from '../../auth/AuthContext';
+import { useAuth, useSessionLoading } from '../../auth/AuthContext';
 import { LoadingState } from '@shop/web-kit/QueryStates';
 import { zodResolver } from '@shop/web-kit/zodResolver';
 import { fetchSignInProviders } from './accountRecovery';
@@ -37,7 +37,8 @@ interface LoginForm {
 }
 
 export default function LoginPage() {
-  const { user, loading, login } = useAuth();
+  const { user, login } = useAuth();
+  const loading = useSessionLoading();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const [queryError] = useState(() => {

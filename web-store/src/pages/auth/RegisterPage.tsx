@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { failureMessage, isApiFailure } from '../../api/client';
-import { useAuth } from '../../auth/AuthContext';
+import { useAuth, useSessionLoading } from '../../auth/AuthContext';
 import { LoadingState } from '@shop/web-kit/QueryStates';
 import { GoogleButton } from './GoogleButton';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -44,7 +44,8 @@ function problemsOf(error: unknown): string[] {
 }
 
 export default function RegisterPage() {
-  const { user, loading, register: createAccount } = useAuth();
+  const { user, register: createAccount } = useAuth();
+  const loading = useSessionLoading();
   const location = useLocation();
   const [problems, setProblems] = useState<string[]>([]);
   const { register, handleSubmit, watch, formState } = useForm<RegisterForm>({
