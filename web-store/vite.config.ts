@@ -2,6 +2,7 @@ import { reactRouter } from '@react-router/dev/vite';
 import { fileURLToPath } from 'node:url';
 import { compression } from 'vite-plugin-compression2';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { compressRouteManifest } from '../scripts/vite/compress-route-manifest';
 import { reactRouterProductionBuild } from '../scripts/vite/react-router-production';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
@@ -14,6 +15,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     reactRouterProductionBuild(),
     // .br and .gz beside each text file over 1 KB in build/client, sent as they are by the server.
     ...(isSsrBuild ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })]),
+    ...(isSsrBuild ? [compressRouteManifest(fileURLToPath(new URL('./build/client/assets', import.meta.url)))] : []),
   ],
   resolve: {
     // The shared contracts are CommonJS once built; their TypeScript source bundles cleanly as ESM.

@@ -104,8 +104,35 @@ export async function openVisitor(
   context.on('page', answerDialogs);
   const page = await context.newPage();
   answerDialogs(page);
+  if (options.javaScriptEnabled !== false) waitForHydrationAfterLoads(page);
   const { errors } = watchPage(page);
   return { context, page, alerts, errors };
+}
+
+/**
+ * A journey goes on from a storefront page once it works, as a shopper does: its goto and reload
+ * wait for the server's page to hydrate (hydrated), which on a loaded machine comes a while after
+ * `load`. The back office, a client-rendered app, and what is not a storefront page are not waited for.
+ */
+function waitForHydrationAfterLoads(page: Page): void {
+  const settle = async () => {
+    const storefrontPage = await page
+      .evaluate(() => !location.pathname.startsWith('/admin2009') && document.querySelector('body > #root footer') !== null)
+      .catch(() => false);
+    if (storefrontPage) await hydrated(page);
+  };
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await settle();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await settle();
+    return response;
+  };
 }
 
 /** Signs the visitor in to the storefront with a customer's token, kept where the store keeps it. */
